@@ -1,0 +1,64 @@
+import type { z } from 'zod';
+import type { ErrorIssue } from './http-error.ts';
+
+/**
+ * The base of every error the runtime raises on purpose. `code` is a stable string (like zod's
+ * issue codes); `status` is the HTTP status the server answers with; `issues` name bad fields.
+ */
+export class RuntimeError extends Error {
+  override name = 'RuntimeError';
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number = 500,
+    readonly issues?: ErrorIssue[],
+  ) {
+    super(message);
+  }
+}
+
+/** Input that fails its schema; `issues` names each bad field. */
+export class ValidationError extends RuntimeError {
+  override name = 'ValidationError';
+  constructor(message: string, issues: ErrorIssue[], code = 'validation_failed') {
+    super(code, message, 400, issues);
+  }
+}
+
+/** A resource that does not exist, or belongs to someone else. */
+export class NotFoundError extends RuntimeError {
+  override name = 'NotFoundError';
+  constructor(what: string) {
+    super('not_found', `${what} was not found.`, 404);
+  }
+}
+
+/** A request that the resource's current state does not allow. */
+export class ConflictError extends RuntimeError {
+  override name = 'ConflictError';
+  constructor(code: string, message: string) {
+    super(code, message, 409);
+  }
+}
+
+/** A data file that cannot be read back; the runtime refuses to start rather than overwrite it. */
+export class DataFileCorruptError extends RuntimeError {
+  override name = 'DataFileCorruptError';
+  constructor(
+    readonly file: string,
+    detail: string,
+  ) {
+    super(
+      'data_file_corrupt',
+      `Data file ${file} is corrupt (${detail}). Nothing was overwritten: repair or move the file away, then start again.`,
+    );
+  }
+}
+
+/** Turns zod issues into the error shape's issues: a dotted path and a message each. */
+export function toErrorIssues(issues: readonly z.core.$ZodIssue[]): ErrorIssue[] {
+  return issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+}

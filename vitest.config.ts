@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      { test: { name: 'property', include: ['tests/property/**/*.test.ts'], testTimeout: 60_000 } },
+      { test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], testTimeout: 60_000 } },
+    ],
+  },
+});
