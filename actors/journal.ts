@@ -1,0 +1,23 @@
+/** One acknowledged journal entry: its sequence number within its partition, and its data. */
+export interface JournalEntry<T> {
+  seq: number;
+  data: T;
+}
+
+/**
+ * An append-only log partitioned by key (a run, a session). Sequence numbers start at 1 and are
+ * dense per partition. `append` resolves only once the entry is durable (on disk for a file
+ * journal); appends issued together share one write.
+ */
+export interface Journal<T = unknown> {
+  append(partition: string, data: T): Promise<JournalEntry<T>>;
+  /** Appends several entries to one partition in order, in one write. */
+  appendMany(partition: string, data: readonly T[]): Promise<JournalEntry<T>[]>;
+  /** Every entry of a partition in sequence order (empty for an unknown partition). */
+  read(partition: string): Promise<JournalEntry<T>[]>;
+  /** The highest sequence number of a partition, 0 if none. */
+  lastSeq(partition: string): number;
+  partitions(): string[];
+  /** Waits for pending writes and releases file handles. */
+  close(): Promise<void>;
+}
