@@ -1,0 +1,139 @@
+import { DedupWindow } from '../actors/dedup-window.ts';
+import { toErrorIssues } from '../protocol/runtime-error.ts';
+import type { DeliveryKind, RoutableEnvelope, RoutedRecord, RoutingError } from '../protocol/routing.ts';
+import { edgeKey, type SystemDefinition } from './supervisor-system.ts';
+
+/** An admitted envelope waiting for its journal ack before delivery. */
+export interface PendingDelivery {
+  ticket: number;
+  partition: string;
+  record: RoutedRecord;
+  /** Child ids to deliver to; empty for an external address. */
+  targets: readonly string[];
+  settled?: { ok: true } | { ok: false; message: string };
+}
+
+/** The outcome of admitting one envelope: delivered later, or refused now with an error. */
+export type Admission =
+  | { admitted: true; pending: PendingDelivery }
+  | { admitted: false; error: RoutingError; sender: string | undefined; envelope: unknown };
+
+/** What a caller asks the ledger to admit. */
+export interface AdmissionRequest {
+  kind: DeliveryKind;
+  envelope: unknown;
+  topic?: string;
+  /** For a response: the message id of the request it answers. */
+  inReplyTo?: string;
+}
+
+/**
+ * The supervisor's bookkeeping: admission checks (schema, agent, edge, duplicate), the journal
+ * tickets awaiting their ack in routing order, and the open requests. It is mutable on purpose:
+ * the routing hot path must not copy a set or a queue per envelope.
+ */
+export class SupervisorLedger {
+  readonly seen = new DedupWindow();
+  readonly requests = new Map<string, { requester: string; to: string }>();
+  private readonly edges: Set<string>;
+  private readonly addresses: Set<string>;
+  private readonly pending = new Map<number, PendingDelivery>();
+  private nextTicket = 1;
+  private nextToDeliver = 1;
+
+  constructor(private readonly system: SystemDefinition) {
+    this.edges = new Set(system.routes.map((r) => edgeKey(r.from, r.to, r.data_type)));
+    this.addresses = new Set([...Object.keys(system.agents), ...(system.externals ?? [])]);
+  }
+
+  isAgent(name: string | undefined): name is string {
+    return name !== undefined && name in this.system.agents;
+  }
+
+  admit(request: AdmissionRequest): Admission {
+    const parsed = this.system.envelope.safeParse(request.envelope);
+    const rawSender = (request.envelope as { from_agent?: unknown } | null)?.from_agent;
+    const sender = typeof rawSender === 'string' ? rawSender : undefined;
+    const refuse = (code: RoutingError['code'], message: string, issues?: RoutingError['issues']): Admission => ({
+      admitted: false,
+      error: issues ? { code, message, issues } : { code, message },
+      sender,
+      envelope: request.envelope,
+    });
+    if (!parsed.success) {
+      const issues = toErrorIssues(parsed.error.issues);
+      return refuse('invalid_envelope', `Envelope failed validation: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
+    }
+    const envelope: RoutableEnvelope = parsed.data;
+    let targets: readonly string[];
+    let edgeTo = envelope.to_agent;
+    if (request.kind === 'broadcast') {
+      const subscribers = request.topic === undefined ? undefined : this.system.topics?.[request.topic];
+      if (!subscribers) return refuse('unknown_topic', `Topic "${request.topic}" does not exist in ${this.system.name}.`);
+      edgeTo = `topic:${request.topic}`;
+      targets = subscribers.filter((name) => name !== envelope.from_agent);
+    } else {
+      if (!this.addresses.has(envelope.to_agent)) {
+        return refuse('unknown_agent', `No agent "${envelope.to_agent}" runs in ${this.system.name}.`);
+      }
+      targets = this.isAgent(envelope.to_agent) ? [envelope.to_agent] : [];
+    }
+    if (!this.edges.has(edgeKey(envelope.from_agent, edgeTo, envelope.data_type))) {
+      return refuse(
+        'unknown_edge',
+        `${this.system.name} has no edge ${envelope.from_agent} -> ${edgeTo} : ${envelope.data_type}; add it to the routing table or send elsewhere.`,
+      );
+    }
+    if (request.kind === 'response') {
+      const open = request.inReplyTo === undefined ? undefined : this.requests.get(request.inReplyTo);
+      if (!open || open.requester !== envelope.to_agent) {
+        return refuse('unknown_correlation', `No open request ${request.inReplyTo} from ${envelope.to_agent} to answer.`);
+      }
+    }
+    if (!this.seen.add(envelope.message_id)) {
+      return refuse('duplicate_message', `Message ${envelope.message_id} was already routed; it was dropped.`);
+    }
+    const record: RoutedRecord = { kind: request.kind, envelope };
+    if (request.topic !== undefined) record.topic = request.topic;
+    if (request.inReplyTo !== undefined) {
+      record.correlation_id = request.inReplyTo;
+      this.requests.delete(request.inReplyTo);
+    }
+    if (request.kind === 'request') {
+      record.correlation_id = envelope.message_id;
+      this.requests.set(envelope.message_id, { requester: envelope.from_agent, to: envelope.to_agent });
+    }
+    const pending: PendingDelivery = { ticket: this.nextTicket++, partition: this.system.partitionOf(envelope), record, targets };
+    this.pending.set(pending.ticket, pending);
+    return { admitted: true, pending };
+  }
+
+  /** Marks journal outcomes and returns the deliveries now due, in routing order. */
+  settle(acked: readonly number[], failed: readonly { ticket: number; message: string }[]): PendingDelivery[] {
+    for (const ticket of acked) {
+      const p = this.pending.get(ticket);
+      if (p) p.settled = { ok: true };
+    }
+    for (const { ticket, message } of failed) {
+      const p = this.pending.get(ticket);
+      if (!p) continue;
+      p.settled = { ok: false, message };
+      // A message that never reached the journal was never routed: its id may be sent again.
+      this.seen.forget(p.record.envelope.message_id);
+      if (p.record.kind === 'request') this.requests.delete(p.record.envelope.message_id);
+    }
+    const due: PendingDelivery[] = [];
+    for (let p = this.pending.get(this.nextToDeliver); p?.settled; p = this.pending.get(this.nextToDeliver)) {
+      due.push(p);
+      this.pending.delete(this.nextToDeliver++);
+    }
+    return due;
+  }
+
+  /** Closes an open request that timed out; false when it was answered already. */
+  expire(correlationId: string): { requester: string; to: string } | undefined {
+    const open = this.requests.get(correlationId);
+    this.requests.delete(correlationId);
+    return open;
+  }
+}

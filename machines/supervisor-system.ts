@@ -1,0 +1,33 @@
+import type { AnyActorLogic } from 'xstate';
+import type { z } from 'zod';
+import type { RoutableEnvelope, Route } from '../protocol/routing.ts';
+
+/**
+ * What the supervisor needs to know of one multi-agent system: how to validate its envelopes,
+ * which edges exist, its agents (spawned by name, the child id is the name), its topics and the
+ * addresses outside the runtime (USER) whose envelopes are journaled and handed to the host.
+ */
+export interface SystemDefinition<E extends RoutableEnvelope = RoutableEnvelope> {
+  name: string;
+  /** Validates an envelope together with its payload. */
+  envelope: z.ZodType<E>;
+  routes: readonly Route[];
+  agents: Readonly<Record<string, AnyActorLogic>>;
+  /** Input of each spawned agent; `{ name }` when absent. */
+  agentInput?: (name: string) => unknown;
+  /** topic name -> subscribed agents. A publish edge is `from -> topic:<name> : data_type`. */
+  topics?: Readonly<Record<string, readonly string[]>>;
+  /** Addresses that are not actors (USER): routed envelopes to them are emitted, not delivered. */
+  externals?: readonly string[];
+  /** The agent that hears every `agent.report` (the pipeline's orchestrator), if any. */
+  orchestrator?: string;
+  /** The journal partition of an envelope (its run, its session). */
+  partitionOf: (envelope: E) => string;
+  /** How long a requester waits for a response; default 30 s. */
+  requestTimeoutMs?: number;
+}
+
+/** The key of an edge in a routing table. */
+export function edgeKey(from: string, to: string, dataType: string): string {
+  return `${from}>${to}:${dataType}`;
+}

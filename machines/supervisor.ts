@@ -1,0 +1,275 @@
+/**
+ * The supervisor of one multi-agent system: it spawns the system's agents by name and routes
+ * every envelope between them (validate, check the routing table, drop duplicates, journal, then
+ * deliver), answering a refused envelope's sender with a `supervisor.rejected` error.
+ */
+import { enqueueActions, setup, type ActorRefFrom, type AnyActorLogic } from 'xstate';
+import { createJournalWriter, type JournalAckEvent } from '../actors/journal-writer.ts';
+import type { Journal } from '../actors/journal.ts';
+import type { AgentReport } from '../protocol/agent-report.ts';
+import type { DeliveryKind, RoutableEnvelope, RoutedRecord, RoutingError } from '../protocol/routing.ts';
+import { SupervisorLedger, type Admission, type AdmissionRequest } from './supervisor-ledger.ts';
+import type { SystemDefinition } from './supervisor-system.ts';
+
+/** Sends an envelope to the agent (or external address) named by its `to_agent`. */
+export interface SupervisorSendEvent {
+  type: 'supervisor.send';
+  envelope: unknown;
+}
+/** Sends an envelope to every subscriber of a topic but its sender. */
+export interface SupervisorPublishEvent {
+  type: 'supervisor.publish';
+  topic: string;
+  envelope: unknown;
+}
+/** Sends an envelope that expects one response; the requester hears `request_timeout` otherwise. */
+export interface SupervisorRequestEvent {
+  type: 'supervisor.request';
+  envelope: unknown;
+  timeoutMs?: number;
+}
+/** Answers an open request, named by its message id. */
+export interface SupervisorRespondEvent {
+  type: 'supervisor.respond';
+  inReplyTo: string;
+  envelope: unknown;
+}
+/** Cancels an agent's current work (or one request of it). */
+export interface SupervisorCancelEvent {
+  type: 'supervisor.cancel';
+  agent: string;
+  requestId?: string;
+}
+interface RequestExpiredEvent {
+  type: 'supervisor.request.expired';
+  correlationId: string;
+}
+
+export type SupervisorEvent =
+  | SupervisorSendEvent
+  | SupervisorPublishEvent
+  | SupervisorRequestEvent
+  | SupervisorRespondEvent
+  | SupervisorCancelEvent
+  | RequestExpiredEvent
+  | AgentReport
+  | JournalAckEvent;
+
+/** How a delivered envelope reached its agent. */
+export interface Delivery {
+  kind: DeliveryKind;
+  topic?: string;
+  correlationId?: string;
+}
+
+/** What an agent receives for each envelope routed to it (the generic worker's `agent.request`). */
+export interface AgentDeliveryEvent {
+  type: 'agent.request';
+  requestId: string;
+  input: RoutableEnvelope;
+  delivery: Delivery;
+}
+
+/** What a refused envelope's sender receives (and what observers see emitted). */
+export interface SupervisorRejectedEvent {
+  type: 'supervisor.rejected';
+  error: RoutingError;
+  envelope: unknown;
+}
+
+/** Events observers can subscribe to with `actor.on(...)`. */
+export type SupervisorEmitted =
+  | { type: 'supervisor.routed'; partition: string; record: RoutedRecord }
+  | { type: 'supervisor.outbound'; partition: string; record: RoutedRecord }
+  | { type: 'supervisor.report'; report: AgentReport }
+  | SupervisorRejectedEvent;
+
+export interface SupervisorOptions {
+  journal: Journal<RoutedRecord>;
+  /** How long message ids are remembered for duplicate detection; default one hour. */
+  dedupWindowMs?: number;
+}
+
+interface SupervisorContext {
+  ledger: SupervisorLedger;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** Turns an agent's output into the envelopes it sends: an envelope or an array of them. */
+function envelopesOf(output: unknown): unknown[] {
+  if (Array.isArray(output)) return output;
+  return output !== null && typeof output === 'object' && 'message_id' in output ? [output] : [];
+}
+
+/**
+ * Creates the supervisor machine of one system.
+ *
+ * @example
+ * const machine = createSupervisorMachine(nutritionSystem, { journal });
+ * const supervisor = createActor(machine).start();
+ * supervisor.send({ type: 'supervisor.send', envelope });
+ */
+export function createSupervisorMachine(system: SystemDefinition, options: SupervisorOptions) {
+  const agentNames = Object.keys(system.agents);
+  const requestTimeoutMs = system.requestTimeoutMs ?? 30_000;
+
+  return setup({
+    types: {
+      context: {} as SupervisorContext,
+      events: {} as SupervisorEvent,
+      emitted: {} as SupervisorEmitted,
+    },
+    actors: {
+      journalWriter: createJournalWriter(options.journal),
+      ...(system.agents as Record<string, AnyActorLogic>),
+    },
+    delays: {
+      dedupWindow: options.dedupWindowMs ?? HOUR_MS,
+    },
+    actions: {
+      spawnAgents: enqueueActions(({ enqueue }) => {
+        // The agents' names are only known at run time, so the typed overloads cannot list them.
+        const spawnByName = enqueue.spawnChild as (src: string, options: { id: string; input: unknown }) => void;
+        for (const name of agentNames) spawnByName(name, { id: name, input: system.agentInput?.(name) ?? { name } });
+      }),
+      admitEnvelopes: enqueueActions(({ context, event, enqueue }) => {
+        const { ledger } = context;
+        const admissions: Admission[] = [];
+        const admit = (request: AdmissionRequest) => admissions.push(ledger.admit(request));
+        switch (event.type) {
+          case 'supervisor.send':
+            admit({ kind: 'direct', envelope: event.envelope });
+            break;
+          case 'supervisor.publish':
+            admit({ kind: 'broadcast', envelope: event.envelope, topic: event.topic });
+            break;
+          case 'supervisor.request':
+            admit({ kind: 'request', envelope: event.envelope });
+            break;
+          case 'supervisor.respond':
+            admit({ kind: 'response', envelope: event.envelope, inReplyTo: event.inReplyTo });
+            break;
+          case 'agent.report':
+            if (event.outcome.status !== 'completed') break;
+            for (const envelope of envelopesOf(event.outcome.output)) {
+              // A worker answering a request answers it with its output.
+              const open = ledger.requests.get(event.requestId);
+              const to = (envelope as { to_agent?: unknown }).to_agent;
+              if (open && open.requester === to) admit({ kind: 'response', envelope, inReplyTo: event.requestId });
+              else admit({ kind: 'direct', envelope });
+            }
+            break;
+        }
+        for (const admission of admissions) {
+          if (!admission.admitted) {
+            const rejected: SupervisorRejectedEvent = {
+              type: 'supervisor.rejected',
+              error: admission.error,
+              envelope: admission.envelope,
+            };
+            if (ledger.isAgent(admission.sender)) enqueue.sendTo(admission.sender, rejected);
+            enqueue.emit(rejected);
+            continue;
+          }
+          const { pending } = admission;
+          enqueue.sendTo('journal', {
+            type: 'journal.append',
+            ticket: pending.ticket,
+            partition: pending.partition,
+            record: pending.record,
+          });
+          if (pending.record.kind === 'request') {
+            const correlationId = pending.record.envelope.message_id;
+            const timeoutMs = event.type === 'supervisor.request' ? (event.timeoutMs ?? requestTimeoutMs) : requestTimeoutMs;
+            enqueue.sendTo(
+              ({ self }) => self,
+              { type: 'supervisor.request.expired', correlationId },
+              { delay: timeoutMs, id: `request:${correlationId}` },
+            );
+          }
+          if (pending.record.kind === 'response' && pending.record.correlation_id) {
+            enqueue.cancel(`request:${pending.record.correlation_id}`);
+          }
+        }
+      }),
+      deliverJournaled: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'journal.acked') return;
+        for (const due of context.ledger.settle(event.tickets, event.failed)) {
+          const { record, partition, settled } = due;
+          if (!settled?.ok) {
+            const rejected: SupervisorRejectedEvent = {
+              type: 'supervisor.rejected',
+              error: { code: 'journal_unavailable', message: `The journal could not store the envelope: ${settled?.message}. Send it again.` },
+              envelope: record.envelope,
+            };
+            if (context.ledger.isAgent(record.envelope.from_agent)) enqueue.sendTo(record.envelope.from_agent, rejected);
+            enqueue.emit(rejected);
+            continue;
+          }
+          const delivery: Delivery = { kind: record.kind };
+          if (record.topic !== undefined) delivery.topic = record.topic;
+          if (record.correlation_id !== undefined) delivery.correlationId = record.correlation_id;
+          for (const target of due.targets) {
+            enqueue.sendTo(target, {
+              type: 'agent.request',
+              requestId: record.envelope.message_id,
+              input: record.envelope,
+              delivery,
+            } satisfies AgentDeliveryEvent);
+          }
+          enqueue.emit({ type: due.targets.length ? 'supervisor.routed' : 'supervisor.outbound', partition, record });
+        }
+      }),
+      expireRequest: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'supervisor.request.expired') return;
+        const open = context.ledger.expire(event.correlationId);
+        if (!open) return;
+        const rejected: SupervisorRejectedEvent = {
+          type: 'supervisor.rejected',
+          error: { code: 'request_timeout', message: `${open.to} did not answer request ${event.correlationId} in time.` },
+          envelope: { message_id: event.correlationId },
+        };
+        if (context.ledger.isAgent(open.requester)) enqueue.sendTo(open.requester, rejected);
+        enqueue.emit(rejected);
+      }),
+      forwardReport: enqueueActions(({ event, enqueue }) => {
+        if (event.type !== 'agent.report') return;
+        if (system.orchestrator && system.orchestrator !== event.agent) {
+          enqueue.sendTo(system.orchestrator, { type: 'supervisor.report', report: event });
+        }
+        enqueue.emit({ type: 'supervisor.report', report: event });
+      }),
+      cancelAgentWork: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'supervisor.cancel' || !context.ledger.isAgent(event.agent)) return;
+        enqueue.sendTo(event.agent, event.requestId ? { type: 'agent.cancel', requestId: event.requestId } : { type: 'agent.cancel' });
+      }),
+      rotateDedupWindow: ({ context }) => context.ledger.seen.rotate(),
+    },
+  }).createMachine({
+    id: 'supervisor',
+    context: () => ({ ledger: new SupervisorLedger(system) }),
+    entry: 'spawnAgents',
+    invoke: { src: 'journalWriter', id: 'journal' },
+    initial: 'routing',
+    states: {
+      routing: {
+        description: 'Admits, journals and delivers envelopes; message ids are forgotten one window after they were seen.',
+        after: { dedupWindow: { target: 'routing', reenter: true, actions: 'rotateDedupWindow' } },
+      },
+    },
+    on: {
+      'supervisor.send': { actions: 'admitEnvelopes' },
+      'supervisor.publish': { actions: 'admitEnvelopes' },
+      'supervisor.request': { actions: 'admitEnvelopes' },
+      'supervisor.respond': { actions: 'admitEnvelopes' },
+      'agent.report': { actions: ['admitEnvelopes', 'forwardReport'] },
+      'journal.acked': { actions: 'deliverJournaled' },
+      'supervisor.request.expired': { actions: 'expireRequest' },
+      'supervisor.cancel': { actions: 'cancelAgentWork' },
+    },
+  });
+}
+
+export type SupervisorMachine = ReturnType<typeof createSupervisorMachine>;
+export type SupervisorActor = ActorRefFrom<SupervisorMachine>;

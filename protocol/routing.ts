@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { ErrorIssueSchema } from './http-error.ts';
+
+/**
+ * The fields the supervisor reads from any system's envelope. A system's own envelope schema
+ * (spec 000 §2, for example) has these and more; the supervisor never looks past them.
+ */
+export const RoutableEnvelopeSchema = z.looseObject({
+  message_id: z.string().min(1),
+  from_agent: z.string().min(1),
+  to_agent: z.string().min(1),
+  data_type: z.string().min(1),
+  payload: z.unknown(),
+});
+export type RoutableEnvelope = z.infer<typeof RoutableEnvelopeSchema>;
+
+/** One allowed edge of a system's routing table: `from -> to : data_type`. `to` may be `topic:<name>`. */
+export const RouteSchema = z.strictObject({
+  from: z.string().min(1),
+  to: z.string().min(1),
+  data_type: z.string().min(1),
+});
+export type Route = z.infer<typeof RouteSchema>;
+
+/** How an envelope was delivered. */
+export const DeliveryKindSchema = z.enum(['direct', 'broadcast', 'request', 'response']);
+export type DeliveryKind = z.infer<typeof DeliveryKindSchema>;
+
+/** What the journal keeps of each routed envelope. */
+export const RoutedRecordSchema = z.strictObject({
+  kind: DeliveryKindSchema,
+  envelope: RoutableEnvelopeSchema,
+  topic: z.string().optional(),
+  correlation_id: z.string().optional(),
+});
+export type RoutedRecord = z.infer<typeof RoutedRecordSchema>;
+
+/** Why the supervisor refused an envelope. Each has its own code so a sender can tell them apart. */
+export const RoutingErrorCodeSchema = z.enum([
+  'invalid_envelope',
+  'unknown_agent',
+  'unknown_edge',
+  'duplicate_message',
+  'unknown_topic',
+  'unknown_correlation',
+  'request_timeout',
+  'journal_unavailable',
+]);
+export type RoutingErrorCode = z.infer<typeof RoutingErrorCodeSchema>;
+
+/** The structured error a rejected envelope's sender receives. */
+export const RoutingErrorSchema = z.strictObject({
+  code: RoutingErrorCodeSchema,
+  message: z.string(),
+  issues: z.array(ErrorIssueSchema).optional(),
+});
+export type RoutingError = z.infer<typeof RoutingErrorSchema>;
