@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+
+/** The runtime's configuration, read from the environment (README, Configuration). */
+export interface Config {
+  port: number;
+  dataDir: string;
+  jwtSecret: string;
+  anthropicApiKey?: string;
+  anthropicBaseUrl?: string;
+  openaiApiKey?: string;
+  openaiBaseUrl?: string;
+  primaryModel: string;
+}
+
+const SECRET_FILE = 'auth-secret';
+
+/**
+ * The HS256 secret: `AUTH_JWT_SECRET` when set, else a random one kept in `DATA_DIR` so that
+ * tokens stay valid across restarts (and `npm run token` signs with the server's secret).
+ */
+export async function resolveJwtSecret(dataDir: string, fromEnv: string | undefined): Promise<string> {
+  if (fromEnv) return fromEnv;
+  const file = join(dataDir, SECRET_FILE);
+  try {
+    const stored = (await readFile(file, 'utf8')).trim();
+    if (stored) return stored;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await mkdir(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  // `wx` never overwrites a secret another process wrote first.
+  try {
+    await writeFile(file, `${secret}\n`, { flag: 'wx', mode: 0o600 });
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return (await readFile(file, 'utf8')).trim();
+    throw error;
+  }
+}
+
+export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<Config> {
+  const dataDir = resolve(env.DATA_DIR || './data');
+  const port = Number(env.PORT || 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new Error(`PORT must be an integer from 0 to 65535, got "${env.PORT}".`);
+  }
+  const config: Config = {
+    port,
+    dataDir,
+    jwtSecret: await resolveJwtSecret(dataDir, env.AUTH_JWT_SECRET),
+    primaryModel: env.PRIMARY_MODEL || 'claude-haiku-4-5',
+  };
+  if (env.ANTHROPIC_API_KEY) config.anthropicApiKey = env.ANTHROPIC_API_KEY;
+  if (env.ANTHROPIC_BASE_URL) config.anthropicBaseUrl = env.ANTHROPIC_BASE_URL;
+  if (env.OPENAI_API_KEY) config.openaiApiKey = env.OPENAI_API_KEY;
+  if (env.OPENAI_BASE_URL) config.openaiBaseUrl = env.OPENAI_BASE_URL;
+  return config;
+}

@@ -1,0 +1,22 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { toErrorIssues, ValidationError } from '../protocol/runtime-error.ts';
+
+/**
+ * Reads a JSON body and validates it with a zod schema. Malformed JSON and every schema issue
+ * become a 400 `ValidationError` whose issues name the fields.
+ */
+export async function readJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new ValidationError('The body must be a JSON document.', [{ path: '', message: 'Malformed JSON' }], 'invalid_json');
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issues = toErrorIssues(parsed.error.issues);
+    throw new ValidationError(`Invalid body: ${issues.map((i) => `${i.path || '(body)'}: ${i.message}`).join('; ')}`, issues);
+  }
+  return parsed.data;
+}
