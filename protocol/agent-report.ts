@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { ErrorIssueSchema } from './http-error.ts';
+
+/*
+ * The `agent.*` event family of the generic worker actor (machines/agent.ts): what a supervisor
+ * sends it, what it reports back, and what its brain receives. Brains live in actors/, which may
+ * not import machines/, so their input shape lives here too.
+ */
+
+/** Asks an agent to run its brain on `input`; requests that arrive while it is busy wait in FIFO order. */
+export const AgentRequestEventSchema = z.strictObject({
+  type: z.literal('agent.request'),
+  requestId: z.string().min(1),
+  input: z.unknown(),
+});
+export type AgentRequestEvent = z.infer<typeof AgentRequestEventSchema>;
+
+/** Cancels one request by id, or (without `requestId`) the current request and everything queued. */
+export const AgentCancelEventSchema = z.strictObject({
+  type: z.literal('agent.cancel'),
+  requestId: z.string().min(1).optional(),
+});
+export type AgentCancelEvent = z.infer<typeof AgentCancelEventSchema>;
+
+/** What a brain is invoked with: the same `input` on every attempt, `attempt` counting from 1. */
+export const AgentBrainInputSchema = z.strictObject({
+  agent: z.string(),
+  requestId: z.string(),
+  input: z.unknown(),
+  attempt: z.number().int().positive(),
+});
+export type AgentBrainInput = z.infer<typeof AgentBrainInputSchema>;
+
+/** Why a request failed: the last attempt timed out (§6.1), the brain's output was invalid, or it threw. */
+export const AgentFailureSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('timeout'),
+    timeout_duration_ms: z.number().positive(),
+    /** sha256 hex of the canonical JSON of the request input (actors/input-hash.ts). */
+    input_hash: z.string().regex(/^[0-9a-f]{64}$/),
+  }),
+  z.strictObject({
+    kind: z.literal('validation'),
+    issues: z.array(ErrorIssueSchema),
+  }),
+  z.strictObject({
+    kind: z.literal('error'),
+    message: z.string(),
+  }),
+]);
+export type AgentFailure = z.infer<typeof AgentFailureSchema>;
+
+/** How one request ended. */
+export const AgentOutcomeSchema = z.discriminatedUnion('status', [
+  z.strictObject({ status: z.literal('completed'), output: z.unknown() }),
+  z.strictObject({ status: z.literal('failed'), failure: AgentFailureSchema }),
+  z.strictObject({ status: z.literal('cancelled') }),
+]);
+export type AgentOutcome = z.infer<typeof AgentOutcomeSchema>;
+
+/**
+ * Sent to the parent exactly once per request. `attempts` counts brain runs: 0 for a request
+ * cancelled before it started, at most `maxAttempts` otherwise.
+ */
+export const AgentReportSchema = z.strictObject({
+  type: z.literal('agent.report'),
+  agent: z.string(),
+  requestId: z.string(),
+  attempts: z.number().int().nonnegative(),
+  outcome: AgentOutcomeSchema,
+});
+export type AgentReport = z.infer<typeof AgentReportSchema>;
