@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { ArtifactSchema } from './artifact.ts';
+import {
+  ErrorDataSchema,
+  KnowledgeDataSchema,
+  LlmRequestDataSchema,
+  LlmResponseDataSchema,
+  ToolCallDataSchema,
+  ToolResultDataSchema,
+  UserMessageDataSchema,
+} from './event-data.ts';
+
+/** The columns every event row has (spec 001 §7.1, `agent_session_events`). */
+const EVENT_ROW_FIELDS = {
+  id: z.string().min(1),
+  session_id: z.string().min(1),
+  /** Dense per session from 1; unique per session (`UNIQUE(session_id, sequence_number)`). */
+  sequence_number: z.int().min(1),
+  timestamp: z.iso.datetime({ offset: true }),
+  duration_ms: z.int().min(0).nullable(),
+};
+
+function eventRow<Type extends string, Data extends z.ZodType>(type: Type, data: Data) {
+  return z.strictObject({ ...EVENT_ROW_FIELDS, event_type: z.literal(type), data });
+}
+
+export const UserMessageEventSchema = eventRow('user_message', UserMessageDataSchema);
+export const LlmRequestEventSchema = eventRow('llm_request', LlmRequestDataSchema);
+export const LlmResponseEventSchema = eventRow('llm_response', LlmResponseDataSchema);
+export const ToolCallEventSchema = eventRow('tool_call', ToolCallDataSchema);
+export const ToolResultEventSchema = eventRow('tool_result', ToolResultDataSchema);
+export const KnowledgeEventSchema = eventRow('knowledge', KnowledgeDataSchema);
+export const ErrorEventSchema = eventRow('error', ErrorDataSchema);
+export const ArtifactEventSchema = eventRow('artifact', ArtifactSchema);
+
+/**
+ * One immutable event of a session (spec 001 §7.1-7.3), discriminated by `event_type` so that
+ * `data` narrows with it.
+ */
+export const SessionEventSchema = z.discriminatedUnion('event_type', [
+  UserMessageEventSchema,
+  LlmRequestEventSchema,
+  LlmResponseEventSchema,
+  ToolCallEventSchema,
+  ToolResultEventSchema,
+  KnowledgeEventSchema,
+  ErrorEventSchema,
+  ArtifactEventSchema,
+]);
+export type SessionEvent = z.infer<typeof SessionEventSchema>;
+
+/** The events that make up the model's context (spec 001 §7.4). */
+export type ContextEvent = Extract<
+  SessionEvent,
+  { event_type: 'user_message' | 'tool_call' | 'tool_result' | 'knowledge' | 'artifact' }
+>;
