@@ -18,9 +18,15 @@ export interface JournalAckEvent {
 }
 
 /**
+ * Acks per event. XState runs the effects of one macrostep from an array it shifts, so a single
+ * ack delivering tens of thousands of envelopes costs quadratic time; chunks keep it linear.
+ */
+const ACKS_PER_EVENT = 256;
+
+/**
  * Creates the callback actor logic through which the supervisor writes its journal. Appends go
  * straight to the journal (which batches them into one write); acks that settle in the same
- * tick go back to the parent as one `journal.acked` event, so a burst costs one event, not many.
+ * tick go back to the parent in a few `journal.acked` events, so a burst costs few events.
  */
 export function createJournalWriter(journal: Journal<RoutedRecord>) {
   return fromCallback<JournalAppendEvent>(function journalWriter({ receive, sendBack }) {
@@ -31,10 +37,15 @@ export function createJournalWriter(journal: Journal<RoutedRecord>) {
     const flush = () => {
       scheduled = false;
       if (stopped) return;
-      const event: JournalAckEvent = { type: 'journal.acked', tickets: acked, failed };
+      for (let i = 0; i < Math.max(acked.length, failed.length); i += ACKS_PER_EVENT) {
+        sendBack({
+          type: 'journal.acked',
+          tickets: acked.slice(i, i + ACKS_PER_EVENT),
+          failed: failed.slice(i, i + ACKS_PER_EVENT),
+        } satisfies JournalAckEvent);
+      }
       acked = [];
       failed = [];
-      sendBack(event);
     };
     const schedule = () => {
       if (!scheduled) {

@@ -25,6 +25,7 @@ export interface AdmissionRequest {
   topic?: string;
   /** For a response: the message id of the request it answers. */
   inReplyTo?: string;
+  context?: unknown;
 }
 
 /**
@@ -95,6 +96,7 @@ export class SupervisorLedger {
     }
     const record: RoutedRecord = { kind: request.kind, envelope };
     if (request.topic !== undefined) record.topic = request.topic;
+    if (request.context !== undefined) record.context = request.context;
     if (request.inReplyTo !== undefined) {
       record.correlation_id = request.inReplyTo;
       this.requests.delete(request.inReplyTo);

@@ -23,6 +23,11 @@ export interface SystemDefinition<E extends RoutableEnvelope = RoutableEnvelope>
   orchestrator?: string;
   /** The journal partition of an envelope (its run, its session). */
   partitionOf: (envelope: E) => string;
+  /**
+   * Whether an agent's completed output (an envelope or an array of them) is routed as sent by
+   * it. Default true; false where an orchestrator checks outputs and releases them itself.
+   */
+  routeAgentOutputs?: boolean;
   /** How long a requester waits for a response; default 30 s. */
   requestTimeoutMs?: number;
 }

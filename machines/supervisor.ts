@@ -7,7 +7,7 @@ import { enqueueActions, setup, type ActorRefFrom, type AnyActorLogic } from 'xs
 import { createJournalWriter, type JournalAckEvent } from '../actors/journal-writer.ts';
 import type { Journal } from '../actors/journal.ts';
 import type { AgentReport } from '../protocol/agent-report.ts';
-import type { DeliveryKind, RoutableEnvelope, RoutedRecord, RoutingError } from '../protocol/routing.ts';
+import type { DeliveredMessage, Delivery, RoutedRecord, RoutingError } from '../protocol/routing.ts';
 import { SupervisorLedger, type Admission, type AdmissionRequest } from './supervisor-ledger.ts';
 import type { SystemDefinition } from './supervisor-system.ts';
 
@@ -15,24 +15,29 @@ import type { SystemDefinition } from './supervisor-system.ts';
 export interface SupervisorSendEvent {
   type: 'supervisor.send';
   envelope: unknown;
+  /** Delivered beside the envelope and journaled with it. */
+  context?: unknown;
 }
 /** Sends an envelope to every subscriber of a topic but its sender. */
 export interface SupervisorPublishEvent {
   type: 'supervisor.publish';
   topic: string;
   envelope: unknown;
+  context?: unknown;
 }
 /** Sends an envelope that expects one response; the requester hears `request_timeout` otherwise. */
 export interface SupervisorRequestEvent {
   type: 'supervisor.request';
   envelope: unknown;
   timeoutMs?: number;
+  context?: unknown;
 }
 /** Answers an open request, named by its message id. */
 export interface SupervisorRespondEvent {
   type: 'supervisor.respond';
   inReplyTo: string;
   envelope: unknown;
+  context?: unknown;
 }
 /** Cancels an agent's current work (or one request of it). */
 export interface SupervisorCancelEvent {
@@ -55,19 +60,11 @@ export type SupervisorEvent =
   | AgentReport
   | JournalAckEvent;
 
-/** How a delivered envelope reached its agent. */
-export interface Delivery {
-  kind: DeliveryKind;
-  topic?: string;
-  correlationId?: string;
-}
-
 /** What an agent receives for each envelope routed to it (the generic worker's `agent.request`). */
 export interface AgentDeliveryEvent {
   type: 'agent.request';
   requestId: string;
-  input: RoutableEnvelope;
-  delivery: Delivery;
+  input: DeliveredMessage;
 }
 
 /** What a refused envelope's sender receives (and what observers see emitted). */
@@ -139,19 +136,19 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
         const admit = (request: AdmissionRequest) => admissions.push(ledger.admit(request));
         switch (event.type) {
           case 'supervisor.send':
-            admit({ kind: 'direct', envelope: event.envelope });
+            admit({ kind: 'direct', envelope: event.envelope, context: event.context });
             break;
           case 'supervisor.publish':
-            admit({ kind: 'broadcast', envelope: event.envelope, topic: event.topic });
+            admit({ kind: 'broadcast', envelope: event.envelope, topic: event.topic, context: event.context });
             break;
           case 'supervisor.request':
-            admit({ kind: 'request', envelope: event.envelope });
+            admit({ kind: 'request', envelope: event.envelope, context: event.context });
             break;
           case 'supervisor.respond':
-            admit({ kind: 'response', envelope: event.envelope, inReplyTo: event.inReplyTo });
+            admit({ kind: 'response', envelope: event.envelope, inReplyTo: event.inReplyTo, context: event.context });
             break;
           case 'agent.report':
-            if (event.outcome.status !== 'completed') break;
+            if (event.outcome.status !== 'completed' || system.routeAgentOutputs === false) break;
             for (const envelope of envelopesOf(event.outcome.output)) {
               // A worker answering a request answers it with its output.
               const open = ledger.requests.get(event.requestId);
@@ -210,13 +207,10 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
           const delivery: Delivery = { kind: record.kind };
           if (record.topic !== undefined) delivery.topic = record.topic;
           if (record.correlation_id !== undefined) delivery.correlationId = record.correlation_id;
+          const input: DeliveredMessage = { envelope: record.envelope, delivery };
+          if (record.context !== undefined) input.context = record.context;
           for (const target of due.targets) {
-            enqueue.sendTo(target, {
-              type: 'agent.request',
-              requestId: record.envelope.message_id,
-              input: record.envelope,
-              delivery,
-            } satisfies AgentDeliveryEvent);
+            enqueue.sendTo(target, { type: 'agent.request', requestId: record.envelope.message_id, input } satisfies AgentDeliveryEvent);
           }
           enqueue.emit({ type: due.targets.length ? 'supervisor.routed' : 'supervisor.outbound', partition, record });
         }

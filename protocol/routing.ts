@@ -32,8 +32,26 @@ export const RoutedRecordSchema = z.strictObject({
   envelope: RoutableEnvelopeSchema,
   topic: z.string().optional(),
   correlation_id: z.string().optional(),
+  /** What the sender attached for the receiver beyond the envelope (error context, constraints). */
+  context: z.unknown().optional(),
 });
 export type RoutedRecord = z.infer<typeof RoutedRecordSchema>;
+
+/** How an envelope reached its agent. */
+export const DeliverySchema = z.strictObject({
+  kind: DeliveryKindSchema,
+  topic: z.string().optional(),
+  correlationId: z.string().optional(),
+});
+export type Delivery = z.infer<typeof DeliverySchema>;
+
+/** What an agent's brain receives for each envelope routed to it. */
+export const DeliveredMessageSchema = z.strictObject({
+  envelope: RoutableEnvelopeSchema,
+  delivery: DeliverySchema,
+  context: z.unknown().optional(),
+});
+export type DeliveredMessage = z.infer<typeof DeliveredMessageSchema>;
 
 /** Why the supervisor refused an envelope. Each has its own code so a sender can tell them apart. */
 export const RoutingErrorCodeSchema = z.enum([
