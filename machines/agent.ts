@@ -13,9 +13,6 @@ import { ValidationError } from '../protocol/runtime-error.ts';
  * A long-lived worker for any agent or tier: it accepts `agent.request`/`agent.cancel`, runs its
  * `brain` on one request at a time (FIFO) with a timeout and one retry (§6.1, §9), and sends its
  * parent exactly one `agent.report` per request.
- *
- * @example
- * const agent = agentMachine.provide({ actors: { brain: fromPromise(async ({ input }) => run(input)) } });
  */
 
 /** How a parent configures an agent; the defaults follow §9 (30 s) and §6.1 (one retry). */
@@ -55,7 +52,8 @@ export const DEFAULT_AGENT_MAX_ATTEMPTS = 2;
  */
 const missingBrain = fromPromise<any, AgentBrainInput>(async ({ input }) => {
   throw new Error(
-    `No brain provided for agent ${input.agent}: supply one with agentMachine.provide({ actors: { brain } }).`,
+    `No brain provided for agent ${input.agent}: ` +
+      'supply one with agentMachine.provide({ actors: { brain } }).',
   );
 });
 
@@ -80,6 +78,13 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * The generic worker; give it a brain and spawn it by name.
+ *
+ * @example
+ * const brain = fromPromise(async ({ input }: { input: AgentBrainInput }) => run(input));
+ * const scientist = agentMachine.provide({ actors: { brain } });
+ */
 export const agentMachine = setup({
   types: {
     input: {} as AgentInput,
@@ -204,7 +209,8 @@ export const agentMachine = setup({
       states: {
         running: {
           description:
-            'One brain attempt under the agent timeout. Re-entering it for a retry stops (aborts) the old attempt and restarts the timer with identical input.',
+            'One brain attempt under the agent timeout. Re-entering it for a retry stops ' +
+            '(aborts) the old attempt and restarts the timer with identical input.',
           entry: 'countAttempt',
           invoke: {
             id: 'brain',
@@ -217,11 +223,17 @@ export const agentMachine = setup({
             }),
             onDone: {
               target: '#agent.idle',
-              actions: { type: 'reportCompleted', params: ({ event }) => ({ output: event.output }) },
+              actions: {
+                type: 'reportCompleted',
+                params: ({ event }) => ({ output: event.output }),
+              },
             },
             onError: [
               {
-                guard: { type: 'isValidationFailure', params: ({ event }) => ({ error: event.error }) },
+                guard: {
+                  type: 'isValidationFailure',
+                  params: ({ event }) => ({ error: event.error }),
+                },
                 target: '#agent.idle',
                 actions: {
                   type: 'reportValidationFailure',

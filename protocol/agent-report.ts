@@ -7,7 +7,7 @@ import { ErrorIssueSchema } from './http-error.ts';
  * not import machines/, so their input shape lives here too.
  */
 
-/** Asks an agent to run its brain on `input`; requests that arrive while it is busy wait in FIFO order. */
+/** Asks an agent to run its brain on `input`; requests arriving while it is busy wait (FIFO). */
 export const AgentRequestEventSchema = z.strictObject({
   type: z.literal('agent.request'),
   requestId: z.string().min(1),
@@ -15,7 +15,7 @@ export const AgentRequestEventSchema = z.strictObject({
 });
 export type AgentRequestEvent = z.infer<typeof AgentRequestEventSchema>;
 
-/** Cancels one request by id, or (without `requestId`) the current request and everything queued. */
+/** Cancels one request by id, or (without `requestId`) the current one and everything queued. */
 export const AgentCancelEventSchema = z.strictObject({
   type: z.literal('agent.cancel'),
   requestId: z.string().min(1).optional(),
@@ -31,7 +31,7 @@ export const AgentBrainInputSchema = z.strictObject({
 });
 export type AgentBrainInput = z.infer<typeof AgentBrainInputSchema>;
 
-/** Why a request failed: the last attempt timed out (§6.1), the brain's output was invalid, or it threw. */
+/** Why a request failed: its last attempt timed out (§6.1), gave invalid output, or threw. */
 export const AgentFailureSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('timeout'),

@@ -59,6 +59,8 @@ export interface AgentHarness {
   send(event: AgentEvent): void;
   /** The newest unsettled call whose signal is not aborted: the run the agent is waiting on. */
   activeCall(): BrainCall | undefined;
+  /** Takes the next position in the observation order, to place a test's own steps in it. */
+  mark(): number;
 }
 
 /**
@@ -94,7 +96,9 @@ export function startAgentHarness(
       }),
   );
   const agent =
-    brain === 'default' ? agentMachine : agentMachine.provide({ actors: { brain: brain ?? deferredBrain } });
+    brain === 'default'
+      ? agentMachine
+      : agentMachine.provide({ actors: { brain: brain ?? deferredBrain } });
   const clock = new SimulatedClock();
   const parent = createActor(parentMachine(agent), { input, clock });
   // Number each new report as it lands, so tests can order reports against brain calls.
@@ -111,6 +115,7 @@ export function startAgentHarness(
     reports,
     send: (event) => parent.send(event),
     activeCall: () => calls.findLast((call) => !call.settled && !call.signal.aborted),
+    mark: () => seq++,
   };
 }
 

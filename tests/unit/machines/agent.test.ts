@@ -54,7 +54,12 @@ describe('agentMachine', () => {
     harness.clock.increment(1);
     expect(harness.calls).toHaveLength(2);
     expect(call(harness, 0).signal.aborted).toBe(true);
-    expect(call(harness, 1).input).toEqual({ agent: 'SCIENTIST', requestId: 'r1', input, attempt: 2 });
+    expect(call(harness, 1).input).toEqual({
+      agent: 'SCIENTIST',
+      requestId: 'r1',
+      input,
+      attempt: 2,
+    });
     expect(call(harness, 1).input.input).toBe(input);
     // The timed-out run answering late must not count.
     call(harness, 0).resolve('late');
@@ -67,9 +72,10 @@ describe('agentMachine', () => {
     ]);
   });
 
-  it('reports a timeout with its duration and input hash when the retry times out too', async () => {
+  it('reports a timeout with duration and input hash when the retry times out too', async () => {
     const harness = start();
-    harness.send({ type: 'agent.request', requestId: 'r1', input: { b: 2, a: [1, { d: 4, c: 3 }] } });
+    const input = { b: 2, a: [1, { d: 4, c: 3 }] };
+    harness.send({ type: 'agent.request', requestId: 'r1', input });
     harness.clock.increment(TIMEOUT);
     harness.clock.increment(TIMEOUT - 1);
     expect(harness.reports).toEqual([]);
@@ -245,7 +251,10 @@ describe('agentMachine', () => {
     const harness = startAgentHarness({ name: 'COACH' }, brain);
     harness.send({ type: 'agent.request', requestId: 'r1', input: [1, 2] });
     await flush();
-    expect(reports(harness)[0]?.outcome).toEqual({ status: 'completed', output: { echoed: [1, 2] } });
+    expect(reports(harness)[0]?.outcome).toEqual({
+      status: 'completed',
+      output: { echoed: [1, 2] },
+    });
   });
 
   it('says how to fix a missing brain', async () => {
