@@ -21,7 +21,6 @@ export type MedicalSource = z.infer<typeof MedicalSourceSchema>;
 /** Text that is present and not blank. */
 const NonBlankSchema = z
   .string()
-  .min(1)
   .refine((text) => text.trim().length > 0, { message: 'Must not be blank.' });
 
 /** §4.9 PHYSICIAN -> requesting agent (`medical_context`). */
