@@ -10,6 +10,11 @@ export interface JournalAppendEvent {
   record: RoutedRecord;
 }
 
+/** Asks for an ack event even with nothing new on disk (to release deliveries waiting in order). */
+export interface JournalFlushEvent {
+  type: 'journal.flush';
+}
+
 /** Acks for every append that reached the disk since the last ack, and those that failed. */
 export interface JournalAckEvent {
   type: 'journal.acked';
@@ -29,15 +34,16 @@ const ACKS_PER_EVENT = 256;
  * tick go back to the parent in a few `journal.acked` events, so a burst costs few events.
  */
 export function createJournalWriter(journal: Journal<RoutedRecord>) {
-  return fromCallback<JournalAppendEvent>(function journalWriter({ receive, sendBack }) {
+  return fromCallback<JournalAppendEvent | JournalFlushEvent>(function journalWriter({ receive, sendBack }) {
     let acked: number[] = [];
     let failed: JournalAckEvent['failed'] = [];
     let scheduled = false;
     let stopped = false;
+    let pendingWrites: Promise<unknown> = Promise.resolve();
     const flush = () => {
       scheduled = false;
       if (stopped) return;
-      for (let i = 0; i < Math.max(acked.length, failed.length); i += ACKS_PER_EVENT) {
+      for (let i = 0; i === 0 || i < Math.max(acked.length, failed.length); i += ACKS_PER_EVENT) {
         sendBack({
           type: 'journal.acked',
           tickets: acked.slice(i, i + ACKS_PER_EVENT),
@@ -54,7 +60,12 @@ export function createJournalWriter(journal: Journal<RoutedRecord>) {
       }
     };
     receive((event) => {
-      journal.append(event.partition, event.record).then(
+      if (event.type === 'journal.flush') {
+        // Behind any append in flight, so the ack keeps routing order.
+        pendingWrites.then(schedule);
+        return;
+      }
+      const written = journal.append(event.partition, event.record).then(
         () => {
           acked.push(event.ticket);
           schedule();
@@ -64,6 +75,7 @@ export function createJournalWriter(journal: Journal<RoutedRecord>) {
           schedule();
         },
       );
+      pendingWrites = written;
     });
     return () => {
       stopped = true;

@@ -10,6 +10,8 @@ export interface PendingDelivery {
   record: RoutedRecord;
   /** Child ids to deliver to; empty for an external address. */
   targets: readonly string[];
+  /** Already in the journal: deliver without appending again. */
+  journaled?: boolean;
   settled?: { ok: true } | { ok: false; message: string };
 }
 
@@ -26,6 +28,11 @@ export interface AdmissionRequest {
   /** For a response: the message id of the request it answers. */
   inReplyTo?: string;
   context?: unknown;
+  /**
+   * Idempotent delivery: an envelope whose id was already journaled is delivered again without a
+   * second journal entry (a restarted run handing in-flight work to its new agents).
+   */
+  redeliver?: boolean;
 }
 
 /**
@@ -42,7 +49,11 @@ export class SupervisorLedger {
   private nextTicket = 1;
   private nextToDeliver = 1;
 
-  constructor(private readonly system: SystemDefinition) {
+  constructor(
+    private readonly system: SystemDefinition,
+    journaledIds: Iterable<string> = [],
+  ) {
+    for (const id of journaledIds) this.seen.add(id);
     this.edges = new Set(system.routes.map((r) => edgeKey(r.from, r.to, r.data_type)));
     this.addresses = new Set([...Object.keys(system.agents), ...(system.externals ?? [])]);
   }
@@ -91,7 +102,8 @@ export class SupervisorLedger {
         return refuse('unknown_correlation', `No open request ${request.inReplyTo} from ${envelope.to_agent} to answer.`);
       }
     }
-    if (!this.seen.add(envelope.message_id)) {
+    const journaled = !this.seen.add(envelope.message_id);
+    if (journaled && !request.redeliver) {
       return refuse('duplicate_message', `Message ${envelope.message_id} was already routed; it was dropped.`);
     }
     const record: RoutedRecord = { kind: request.kind, envelope };
@@ -106,6 +118,10 @@ export class SupervisorLedger {
       this.requests.set(envelope.message_id, { requester: envelope.from_agent, to: envelope.to_agent });
     }
     const pending: PendingDelivery = { ticket: this.nextTicket++, partition: this.system.partitionOf(envelope), record, targets };
+    if (journaled) {
+      pending.journaled = true;
+      pending.settled = { ok: true };
+    }
     this.pending.set(pending.ticket, pending);
     return { admitted: true, pending };
   }
@@ -118,7 +134,7 @@ export class SupervisorLedger {
     }
     for (const { ticket, message } of failed) {
       const p = this.pending.get(ticket);
-      if (!p) continue;
+      if (!p || p.journaled) continue;
       p.settled = { ok: false, message };
       // A message that never reached the journal was never routed: its id may be sent again.
       this.seen.forget(p.record.envelope.message_id);

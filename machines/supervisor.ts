@@ -17,6 +17,8 @@ export interface SupervisorSendEvent {
   envelope: unknown;
   /** Delivered beside the envelope and journaled with it. */
   context?: unknown;
+  /** Deliver even if this id was journaled already (idempotent hand-over after a restart). */
+  redeliver?: boolean;
 }
 /** Sends an envelope to every subscriber of a topic but its sender. */
 export interface SupervisorPublishEvent {
@@ -85,6 +87,8 @@ export interface SupervisorOptions {
   journal: Journal<RoutedRecord>;
   /** How long message ids are remembered for duplicate detection; default one hour. */
   dedupWindowMs?: number;
+  /** Ids already in the journal (of a restored run): they count as seen. */
+  journaledIds?: Iterable<string>;
 }
 
 interface SupervisorContext {
@@ -136,7 +140,7 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
         const admit = (request: AdmissionRequest) => admissions.push(ledger.admit(request));
         switch (event.type) {
           case 'supervisor.send':
-            admit({ kind: 'direct', envelope: event.envelope, context: event.context });
+            admit({ kind: 'direct', envelope: event.envelope, context: event.context, redeliver: event.redeliver === true });
             break;
           case 'supervisor.publish':
             admit({ kind: 'broadcast', envelope: event.envelope, topic: event.topic, context: event.context });
@@ -170,6 +174,11 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
             continue;
           }
           const { pending } = admission;
+          if (pending.journaled) {
+            // Nothing to write: ride along with the next ack, or ask the writer for an empty one.
+            enqueue.sendTo('journal', { type: 'journal.flush' });
+            continue;
+          }
           enqueue.sendTo('journal', {
             type: 'journal.append',
             ticket: pending.ticket,
@@ -242,7 +251,7 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
     },
   }).createMachine({
     id: 'supervisor',
-    context: () => ({ ledger: new SupervisorLedger(system) }),
+    context: () => ({ ledger: new SupervisorLedger(system, options.journaledIds) }),
     entry: 'spawnAgents',
     invoke: { src: 'journalWriter', id: 'journal' },
     initial: 'routing',

@@ -220,6 +220,24 @@ describe('supervisor', () => {
     expect((await journal.read('run-1'))[0]!.data.context).toEqual({ constraint: 'keep totals' });
   });
 
+  it('redelivers an already journaled envelope once asked to, without journaling it twice', async () => {
+    const journal = createMemoryJournal<RoutedRecord>();
+    const sent = envelope();
+    await journal.append('run-1', { kind: 'direct', envelope: sent });
+    const actor = createActor(createSupervisorMachine(testSystem(), { journal, journaledIds: [sent.message_id] })).start();
+    const child = (name: string) => (actor.getSnapshot().children as Record<string, AnyActorRef>)[name]!;
+    child('A').send({ type: 'recorder.send', event: { type: 'supervisor.send', envelope: sent } });
+    await until(child('A'), (c) => c.rejected.length === 1);
+    expect(child('A').getSnapshot().context.rejected[0].error.code).toBe('duplicate_message');
+    const next = envelope();
+    child('A').send({ type: 'recorder.send', event: { type: 'supervisor.send', envelope: next } });
+    child('A').send({ type: 'recorder.send', event: { type: 'supervisor.send', envelope: sent, redeliver: true } });
+    await until(child('B'), (c) => c.received.length === 2);
+    // Routing order holds for the redelivered envelope too.
+    expect(child('B').getSnapshot().context.received.map((d: any) => d.input.envelope.message_id)).toEqual([next.message_id, sent.message_id]);
+    expect((await journal.read('run-1')).map((e) => e.data.envelope.message_id)).toEqual([sent.message_id, next.message_id]);
+  });
+
   describe('with worker agents', () => {
     // B answers every question with an answer; C is the orchestrator hearing every report.
     const answering = agentMachine.provide({

@@ -1,0 +1,119 @@
+/**
+ * Routing throughput: envelopes/s through the supervisor (validation, dedup and a file journal
+ * on) against bare XState parent-to-child `sendTo`, in the same process and run.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { assign, createActor, sendTo, setup, waitFor, type AnyActorRef } from 'xstate';
+import { z } from 'zod';
+import { openFileJournal } from '../actors/file-journal.ts';
+import { createSupervisorMachine } from '../machines/supervisor.ts';
+import type { RoutedRecord } from '../protocol/routing.ts';
+
+const counter = setup({ types: { context: {} as { count: number } } }).createMachine({
+  context: { count: 0 },
+  on: { '*': { actions: assign({ count: ({ context }) => context.count + 1 }) } },
+});
+
+const bareParent = setup({ actors: { counter } }).createMachine({
+  invoke: { src: 'counter', id: 'sink' },
+  on: { forward: { actions: sendTo('sink', ({ event }) => ({ type: 'deliver', envelope: (event as any).envelope })) } },
+});
+
+const BenchEnvelopeSchema = z.strictObject({
+  message_id: z.uuid(),
+  from_agent: z.enum(['SOURCE', 'SINK']),
+  to_agent: z.enum(['SOURCE', 'SINK']),
+  data_type: z.literal('reading'),
+  payload: z.strictObject({ sensor: z.string(), value: z.number(), unit: z.enum(['kg', 'kcal']) }),
+  run_id: z.string(),
+  timestamp: z.iso.datetime(),
+});
+
+function envelopes(count: number) {
+  const timestamp = new Date().toISOString();
+  return Array.from({ length: count }, (_, n) => ({
+    message_id: randomUUID(),
+    from_agent: 'SOURCE',
+    to_agent: 'SINK',
+    data_type: 'reading',
+    payload: { sensor: 'scale', value: n, unit: 'kg' },
+    run_id: `run-${n % 8}`,
+    timestamp,
+  }));
+}
+
+async function timeDelivery(sink: AnyActorRef, count: number, send: () => void): Promise<number> {
+  const started = performance.now();
+  send();
+  await waitFor(sink, (s) => s.context.count >= count, { timeout: 120_000 });
+  return count / ((performance.now() - started) / 1000);
+}
+
+async function bare(batch: ReturnType<typeof envelopes>) {
+  const actor = createActor(bareParent).start();
+  const rate = await timeDelivery(actor.getSnapshot().children.sink as AnyActorRef, batch.length, () => {
+    for (const envelope of batch) actor.send({ type: 'forward', envelope } as any);
+  });
+  actor.stop();
+  return rate;
+}
+
+async function supervised(batch: ReturnType<typeof envelopes>, dir: string) {
+  const journal = await openFileJournal<RoutedRecord>(dir);
+  const machine = createSupervisorMachine(
+    {
+      name: 'bench',
+      envelope: BenchEnvelopeSchema,
+      routes: [{ from: 'SOURCE', to: 'SINK', data_type: 'reading' }],
+      agents: { SINK: counter },
+      partitionOf: (e) => String(e.run_id),
+    },
+    { journal },
+  );
+  const actor = createActor(machine).start();
+  const rate = await timeDelivery((actor.getSnapshot().children as Record<string, AnyActorRef>).SINK!, batch.length, () => {
+    for (const envelope of batch) actor.send({ type: 'supervisor.send', envelope });
+  });
+  actor.stop();
+  await journal.close();
+  return rate;
+}
+
+export async function runRoutingBench(options: { messages?: number; rounds?: number } = {}) {
+  const messages = options.messages ?? 20_000;
+  const rounds = options.rounds ?? 5;
+  const dir = await mkdtemp(join(tmpdir(), 'routing-bench-'));
+  const bareRates: number[] = [];
+  const supervisedRates: number[] = [];
+  try {
+    await bare(envelopes(1_000)); // warm-up
+    await supervised(envelopes(1_000), join(dir, 'warm'));
+    for (let round = 0; round < rounds; round++) {
+      bareRates.push(await bare(envelopes(messages)));
+      supervisedRates.push(await supervised(envelopes(messages), join(dir, `round-${round}`)));
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const bareRate = median(bareRates);
+  const supervisedRate = median(supervisedRates);
+  const ratio = supervisedRate / bareRate;
+  return {
+    name: 'routing',
+    messages,
+    rounds,
+    bareXstate: { envelopesPerSec: Math.round(bareRate) },
+    supervisor: { envelopesPerSec: Math.round(supervisedRate) },
+    ratio: Number(ratio.toFixed(3)),
+    target: 'supervisor >= 0.33 x bare XState',
+    pass: ratio >= 0.33,
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(JSON.stringify(await runRoutingBench(), null, 2));
+}
