@@ -49,6 +49,17 @@ export const SessionEventSchema = z.discriminatedUnion('event_type', [
 ]);
 export type SessionEvent = z.infer<typeof SessionEventSchema>;
 
+/** The event row of one type. */
+export type SessionEventOf<K extends SessionEvent['event_type']> = Extract<SessionEvent, { event_type: K }>;
+
+/**
+ * What a journal keeps of one event: the row without `session_id` (the journal partition) and
+ * `sequence_number` (the journal's own seq, dense and unique per partition).
+ */
+export type StoredSessionEvent = {
+  [K in SessionEvent['event_type']]: Omit<SessionEventOf<K>, 'session_id' | 'sequence_number'>;
+}[SessionEvent['event_type']];
+
 /** The events that make up the model's context (spec 001 §7.4). */
 export type ContextEvent = Extract<
   SessionEvent,
