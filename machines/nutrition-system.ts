@@ -1,0 +1,45 @@
+import type { AgentBrainLogic } from './agent.ts';
+import { agentMachine } from './agent.ts';
+import { pipelineMachine } from './pipeline.ts';
+import type { SystemDefinition } from './supervisor-system.ts';
+import { baseRunId } from '../actors/nutrition/envelope-factory.ts';
+import { NutritionEnvelopeSchema } from '../protocol/nutrition/envelope.ts';
+import { NUTRITION_ROUTES } from '../protocol/nutrition/routing-table.ts';
+
+/** The seven agents of spec 000 §2, each a worker with a brain. */
+export const NUTRITION_WORKERS = ['INTAKE', 'SCIENTIST', 'NUTRITIONIST', 'DIETITIAN', 'CHEF', 'COACH', 'PHYSICIAN'] as const;
+export type NutritionWorker = (typeof NUTRITION_WORKERS)[number];
+
+export interface NutritionSystemOptions {
+  runId: string;
+  brains: Readonly<Record<NutritionWorker, AgentBrainLogic>>;
+  /** Per-agent timeout (§9: 30 s). */
+  agentTimeoutMs?: number;
+  /** Total pipeline timeout (§9: 180 s). */
+  pipelineTimeoutMs?: number;
+}
+
+/**
+ * The nutrition pipeline as a supervised system: the seven workers plus the pipeline machine as
+ * ORCHESTRATOR, which reviews every report and releases outputs itself (so the supervisor does
+ * not route them on its own).
+ */
+export function nutritionSystem(options: NutritionSystemOptions): SystemDefinition {
+  const agents = Object.fromEntries(
+    NUTRITION_WORKERS.map((name) => [name, agentMachine.provide({ actors: { brain: options.brains[name] } })]),
+  );
+  return {
+    name: 'nutrition',
+    envelope: NutritionEnvelopeSchema,
+    routes: NUTRITION_ROUTES,
+    agents: { ...agents, ORCHESTRATOR: pipelineMachine },
+    agentInput: (name) =>
+      name === 'ORCHESTRATOR'
+        ? { name, runId: options.runId, ...(options.pipelineTimeoutMs ? { pipelineTimeoutMs: options.pipelineTimeoutMs } : {}) }
+        : { name, ...(options.agentTimeoutMs ? { timeoutMs: options.agentTimeoutMs } : {}) },
+    externals: ['USER'],
+    orchestrator: 'ORCHESTRATOR',
+    routeAgentOutputs: false,
+    partitionOf: (envelope) => baseRunId(String(envelope.pipeline_run_id)),
+  };
+}

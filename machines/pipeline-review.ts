@@ -1,0 +1,75 @@
+import type { AgentFailure, AgentReport } from '../protocol/agent-report.ts';
+import type { ErrorIssue } from '../protocol/http-error.ts';
+import type { NutritionAgent } from '../protocol/nutrition/agents.ts';
+import { NutritionEnvelopeSchema, type EnvelopeOf, type NutritionEnvelope } from '../protocol/nutrition/envelope.ts';
+import { toErrorIssues } from '../protocol/runtime-error.ts';
+import { detectOutputConflicts, type OutputConflict } from './pipeline-conflicts.ts';
+import type { PipelineContext } from './pipeline-context.ts';
+
+/** What the orchestrator makes of one agent report (§6, §8, §5). */
+export type Verdict =
+  /** Not work the run waits for (cancelled, stale, or from an earlier incarnation). */
+  | { kind: 'ignored' }
+  /** §6.1: the agent timed out twice, or threw twice. */
+  | { kind: 'failed'; failure: AgentFailure }
+  /** §6.2: the output fails its schema. */
+  | { kind: 'invalid'; issues: ErrorIssue[] }
+  /** §5: the agent raised a red flag; the rest of its output waits for the PHYSICIAN. */
+  | { kind: 'redFlag'; query: EnvelopeOf<'health_query'>; rest: NutritionEnvelope[] }
+  /** §6.3: the agent lacks upstream data and names the agent to re-run. */
+  | { kind: 'upstream'; request: EnvelopeOf<'upstream_data_request'> }
+  /** §8: the output contradicts a higher-ranked agent's. */
+  | { kind: 'conflict'; conflicts: OutputConflict[] }
+  | { kind: 'accepted'; envelopes: NutritionEnvelope[]; memo?: unknown };
+
+/** A nutrition brain's output: the envelopes it sends, and a memo for the orchestrator. */
+export interface BrainOutput {
+  envelopes: unknown[];
+  memo?: unknown;
+}
+
+function isBrainOutput(output: unknown): output is BrainOutput {
+  return typeof output === 'object' && output !== null && Array.isArray((output as BrainOutput).envelopes);
+}
+
+/** Validates every envelope of an output; the issues of all of them, prefixed by their index. */
+function parseEnvelopes(agent: NutritionAgent, raw: unknown[]): { envelopes: NutritionEnvelope[]; issues: ErrorIssue[] } {
+  const envelopes: NutritionEnvelope[] = [];
+  const issues: ErrorIssue[] = [];
+  raw.forEach((candidate, index) => {
+    const parsed = NutritionEnvelopeSchema.safeParse(candidate);
+    if (!parsed.success) {
+      for (const issue of toErrorIssues(parsed.error.issues)) issues.push({ ...issue, path: `envelopes.${index}.${issue.path}` });
+    } else if (parsed.data.from_agent !== agent) {
+      issues.push({ path: `envelopes.${index}.from_agent`, message: `must be ${agent}, the agent that produced it` });
+    } else {
+      envelopes.push(parsed.data);
+    }
+  });
+  return { envelopes, issues };
+}
+
+/**
+ * Reviews one agent report against the run: failure, schema (§6.2), red flag (§5), upstream
+ * request (§6.3), conflicts with higher-ranked outputs (§8), else accepted. Pure.
+ */
+export function reviewReport(context: PipelineContext, report: AgentReport): Verdict {
+  if (!(report.requestId in context.inFlight) || report.outcome.status === 'cancelled') return { kind: 'ignored' };
+  if (report.outcome.status === 'failed') {
+    const { failure } = report.outcome;
+    return failure.kind === 'validation' ? { kind: 'invalid', issues: failure.issues } : { kind: 'failed', failure };
+  }
+  const output = report.outcome.output;
+  if (!isBrainOutput(output)) {
+    return { kind: 'invalid', issues: [{ path: 'envelopes', message: 'The brain must return { envelopes: [...] }' }] };
+  }
+  const { envelopes, issues } = parseEnvelopes(report.agent as NutritionAgent, output.envelopes);
+  if (issues.length > 0) return { kind: 'invalid', issues };
+  const query = envelopes.find((e): e is EnvelopeOf<'health_query'> => e.data_type === 'health_query');
+  if (query) return { kind: 'redFlag', query, rest: envelopes.filter((e) => e !== query) };
+  const request = envelopes.find((e): e is EnvelopeOf<'upstream_data_request'> => e.data_type === 'upstream_data_request');
+  if (request) return { kind: 'upstream', request };
+  const conflicts = detectOutputConflicts(context, envelopes);
+  if (conflicts.length > 0) return { kind: 'conflict', conflicts };
+  return output.memo === undefined ? { kind: 'accepted', envelopes } : { kind: 'accepted', envelopes, memo: output.memo };
+}
