@@ -1,0 +1,43 @@
+import type { CacheControlEphemeral, TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { ConversationMessage } from './context-builder-messages.ts';
+
+/** The one cache control of every breakpoint (spec 001 §4.2). */
+export const EPHEMERAL: CacheControlEphemeral = { type: 'ephemeral' };
+
+/** Anything that may carry a cache breakpoint (tool definitions of every kind). */
+export type Cacheable = { cache_control?: CacheControlEphemeral | null };
+
+/**
+ * Breakpoint 1: the tools, copied, with `cache_control` on the last definition only (any the
+ * caller set elsewhere is dropped, so the request never exceeds four breakpoints).
+ */
+export function withToolsBreakpoint<Tool extends Cacheable>(tools: readonly Tool[]): Tool[] {
+  return tools.map((tool, index) => {
+    const { cache_control: _dropped, ...rest } = tool;
+    return (index === tools.length - 1 ? { ...rest, cache_control: EPHEMERAL } : rest) as Tool;
+  });
+}
+
+/** Breakpoints 2 and 3: the system prompt and the user data XML, each its own cached block. */
+export function systemBlocks(systemPrompt: string, userDataXml: string): TextBlockParam[] {
+  return [
+    { type: 'text', text: systemPrompt, cache_control: EPHEMERAL },
+    { type: 'text', text: userDataXml, cache_control: EPHEMERAL },
+  ];
+}
+
+/**
+ * Breakpoint 4: a copy of the messages with `cache_control` on the last content block of the
+ * last message (a string content becomes one text block to carry it).
+ */
+export function withMessagesBreakpoint(messages: readonly ConversationMessage[]): ConversationMessage[] {
+  const copy = [...messages];
+  const last = copy.at(-1);
+  if (last === undefined) return copy;
+  const blocks = typeof last.content === 'string' ? [{ type: 'text' as const, text: last.content }] : [...last.content];
+  const final = blocks.at(-1);
+  if (final === undefined) return copy;
+  blocks[blocks.length - 1] = { ...final, cache_control: EPHEMERAL } as typeof final;
+  copy[copy.length - 1] = { ...last, content: blocks };
+  return copy;
+}
