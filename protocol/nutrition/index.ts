@@ -17,7 +17,6 @@ export * from './pipeline-error.ts';
 export * from './pipeline-run-id.ts';
 export * from './pipeline-transitions.ts';
 export * from './recipes.ts';
-export * from './reexecution-map.ts';
 export * from './training-input.ts';
 export * from './training-program.ts';
 export * from './upstream-data-request.ts';
