@@ -53,6 +53,7 @@ export function startPipeline(options: { pipelineTimeoutMs?: number } = {}) {
     edges,
     pipeline,
     send: (event: PipelineEvent) => pipeline.send(event),
+    stop: () => root.stop(),
     state: (): string => snapshot().value,
     status: (): string => snapshot().status,
     context,
