@@ -21,8 +21,8 @@ export type ContextEventType = (typeof CONTEXT_EVENT_TYPES)[number];
 
 const JsonObjectSchema = z.record(z.string(), z.unknown());
 
-/** `user_message`: what the user typed. Never empty: the model API refuses empty text blocks. */
-export const UserMessageDataSchema = z.strictObject({ message: z.string().min(1) });
+/** `user_message`: what the user typed. Never blank: the model API refuses blank text blocks. */
+export const UserMessageDataSchema = z.strictObject({ message: z.string().regex(/\S/, 'message must not be blank') });
 export type UserMessageData = z.infer<typeof UserMessageDataSchema>;
 
 /** `llm_request`: the prompt as sent, for replay and debugging. */
