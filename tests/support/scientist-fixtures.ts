@@ -1,5 +1,7 @@
 import { IntakeDataSchema, type IntakeData } from '../../protocol/nutrition/intake-data.ts';
 import { WeeklyCheckinSchema, type WeeklyCheckin } from '../../protocol/nutrition/weekly-checkin.ts';
+import { evaluateCheckin, type CheckinEvaluation } from '../../actors/nutrition/checkin-evaluation.ts';
+import type { CheckinHistory } from '../../actors/nutrition/checkin-history.ts';
 
 /**
  * The worked example of the SCIENTIST tests: a 25-year-old woman, 165 cm, 55 kg, 8,000 steps,
@@ -30,4 +32,24 @@ export function intakeFixture(overrides: Partial<IntakeData> = {}): IntakeData {
 /** A check-in with only a weight (girths on their off week), parsed by the real schema. */
 export function checkinFixture(weightKg: number, overrides: Partial<WeeklyCheckin> = {}): WeeklyCheckin {
   return WeeklyCheckinSchema.parse({ weight_kg: weightKg, waist_cm: null, hip_cm: null, ...overrides });
+}
+
+/**
+ * Evaluates `checkins` one after another from `history`, returning every evaluation (the last
+ * one's `history` is the history after all of them).
+ */
+export function evaluateAll(history: CheckinHistory, checkins: readonly WeeklyCheckin[]): CheckinEvaluation[] {
+  const evaluations: CheckinEvaluation[] = [];
+  let current = history;
+  for (const checkin of checkins) {
+    const evaluation = evaluateCheckin(checkin, current);
+    evaluations.push(evaluation);
+    current = evaluation.history;
+  }
+  return evaluations;
+}
+
+/** Weight-only check-ins for a list of weights. */
+export function weighIns(...weights: number[]): WeeklyCheckin[] {
+  return weights.map((weight) => checkinFixture(weight));
 }
