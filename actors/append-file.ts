@@ -33,19 +33,3 @@ export const openAppendFile: OpenAppendFile = async function openAppendFile(file
     close: () => handle.close(),
   };
 };
-
-/**
- * Makes a directory's entries durable, so a newly created file survives a crash. Best effort:
- * some platforms (Windows) cannot open a directory for syncing, and there is nothing to do there.
- */
-export async function syncDir(dir: string): Promise<void> {
-  let handle;
-  try {
-    handle = await open(dir, 'r');
-    await handle.sync();
-  } catch {
-    // Not supported here; the file data itself is still synced.
-  } finally {
-    await handle?.close();
-  }
-}

@@ -1,7 +1,8 @@
 import { dirname } from 'node:path';
 import { RuntimeError, ValidationError } from '../protocol/runtime-error.ts';
-import { syncDir, type AppendFile, type OpenAppendFile } from './append-file.ts';
+import type { AppendFile, OpenAppendFile } from './append-file.ts';
 import { scanJournalFile } from './journal-file-scan.ts';
+import { syncDir } from './sync-path.ts';
 import type { JournalEntry } from './journal.ts';
 
 /** Counters shared by every partition of a journal (the proof that appends share writes). */
