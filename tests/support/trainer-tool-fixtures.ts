@@ -2,6 +2,7 @@ import { createDataSources, type DataSourceRegistry } from '../../actors/trainer
 import { createUserDataStore, type UserDataStore } from '../../actors/trainer/user-data-store.ts';
 import { WorkoutState } from '../../actors/trainer/workout-state.ts';
 import type { ToolContext } from '../../actors/trainer/tools/tool-context.ts';
+import type { ToolFailure, ToolOutput } from '../../actors/trainer/tools/tool-result.ts';
 import type { Exercise } from '../../protocol/trainer/tools/exercise.ts';
 import type { WorkoutPayload } from '../../protocol/trainer/tools/workout-payload.ts';
 import { createFakeStore, createStepClock } from './trainer-fakes.ts';
@@ -142,4 +143,16 @@ export function sampleWorkout(overrides: Partial<WorkoutPayload> = {}): WorkoutP
     exercises: [benchPress(), plank(), run(), burpees(), ...superset()],
     ...overrides,
   };
+}
+
+/** The result of a successful call, typed as the test expects; throws with the error otherwise. */
+export function successOf<T extends object>(output: ToolOutput): T {
+  if (!output.result.success) throw new Error(`${output.tool} failed: ${output.result.error}`);
+  return output.result as unknown as T;
+}
+
+/** The failure of a call; throws when the call succeeded. */
+export function failureOf(output: ToolOutput): ToolFailure {
+  if (output.result.success) throw new Error(`${output.tool} succeeded where a failure was expected`);
+  return output.result;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { executeTool } from '../../../../../actors/trainer/tools/index.ts';
 import type { ArtifactLookup } from '../../../../../actors/trainer/tools/tool-context.ts';
 import { artifactData } from '../../../../support/trainer-events.ts';
-import { createToolTestContext, sampleWorkout } from '../../../../support/trainer-tool-fixtures.ts';
+import { createToolTestContext, sampleWorkout, successOf } from '../../../../support/trainer-tool-fixtures.ts';
 
 describe('message_notify_user', () => {
   it('sends a plain message and is not terminal', async () => {
@@ -16,8 +16,7 @@ describe('message_notify_user', () => {
   it('resolves an artifact created in this session and includes its payload (spec 001 §12.4)', async () => {
     const ctx = createToolTestContext();
     const generated = await executeTool('generate_workout', { workout: sampleWorkout() }, ctx);
-    if (!generated.result.success) throw new Error('generate_workout failed');
-    const artifactId = (generated.result as { artifact_id: string }).artifact_id;
+    const artifactId = successOf<{ artifact_id: string }>(generated).artifact_id;
     const output = await executeTool('message_notify_user', { message: 'Here it is', artifact_id: artifactId }, ctx);
     expect(output.result).toMatchObject({ success: true, artifact_id: artifactId });
     expect(output.deliveredArtifact).toEqual(generated.createdArtifact);
@@ -52,7 +51,7 @@ describe('message_notify_user', () => {
   it('does not deliver another session\'s artifact', async () => {
     const ctx = createToolTestContext();
     const generated = await executeTool('generate_workout', { workout: sampleWorkout() }, ctx);
-    const artifactId = (generated.result as { artifact_id: string }).artifact_id;
+    const artifactId = successOf<{ artifact_id: string }>(generated).artifact_id;
     const other = { ...ctx, sessionId: 'session-2' };
     const output = await executeTool('message_notify_user', { message: 'x', artifact_id: artifactId }, other);
     expect(output.result).not.toHaveProperty('artifact');
