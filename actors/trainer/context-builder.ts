@@ -88,7 +88,9 @@ export interface ContextBuilder<Tool> {
  * await client.messages.create({ model, max_tokens: 8192, tool_choice: { type: 'any' },
  *   tools: context.tools, system: context.system, messages: context.messages });
  */
-export function createContextBuilder<Tool extends Cacheable>(options: ContextBuilderOptions<Tool>): ContextBuilder<Tool> {
+export function createContextBuilder<Tool extends Cacheable>(
+  options: ContextBuilderOptions<Tool>,
+): ContextBuilder<Tool> {
   const { events, dataSources, systemPrompt, tools } = options;
   return {
     async build(sessionId, userId) {

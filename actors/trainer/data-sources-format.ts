@@ -39,7 +39,8 @@ export function formatSettings(settings: UserSettings): string {
 /** "Dumbbells (free_weights): 5, 10, 15, 20kg" or "Pull-up Bar". */
 export function formatEquipmentItem(item: EquipmentItem): string {
   const type = item.type === undefined ? '' : ` (${item.type})`;
-  const loads = item.weights === undefined ? '' : `: ${item.weights.map(formatNumber).join(', ')}${item.weight_unit ?? ''}`;
+  const loads =
+    item.weights === undefined ? '' : `: ${item.weights.map(formatNumber).join(', ')}${item.weight_unit ?? ''}`;
   return `${item.name}${type}${loads}`;
 }
 

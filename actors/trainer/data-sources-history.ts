@@ -95,7 +95,9 @@ export function computeExerciseDistribution(
   for (const exercise of within.flatMap((workout) => workout.exercises)) {
     if (exercise.skipped) continue;
     exerciseCount += 1;
-    for (const { muscle, share } of exercise.muscles_utilized ?? []) muscles.set(muscle, (muscles.get(muscle) ?? 0) + share);
+    for (const { muscle, share } of exercise.muscles_utilized ?? []) {
+      muscles.set(muscle, (muscles.get(muscle) ?? 0) + share);
+    }
     for (const { goal, share } of exercise.goals_addressed ?? []) goals.set(goal, (goals.get(goal) ?? 0) + share);
   }
   return {

@@ -112,7 +112,9 @@ export function createDataSources(options: DataSourcesOptions): DataSourceRegist
       format: formatWorkoutHistory,
     },
     exercise_distribution: {
-      description: `How recent exercises spread over muscles and goals (params: days_back, default ${DEFAULT_DISTRIBUTION_DAYS})`,
+      description:
+        'How recent exercises spread over muscles and goals ' +
+        `(params: days_back, default ${DEFAULT_DISTRIBUTION_DAYS})`,
       displayName: 'Exercise Distribution',
       fetch: async (userId, params = {}) =>
         computeExerciseDistribution(

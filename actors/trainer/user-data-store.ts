@@ -63,7 +63,9 @@ export function createUserDataStore(store: Store): UserDataStore {
 
   function readBack<K extends UserDataSourceName>(userId: string, source: K, stored: unknown): UserDataDocumentMap[K] {
     const parsed = USER_DATA_DOCUMENT_SCHEMAS[source].safeParse(stored);
-    if (!parsed.success) throw new DataFileCorruptError(`trainer/user-data/${userId} (${source})`, parsed.error.message);
+    if (!parsed.success) {
+      throw new DataFileCorruptError(`trainer/user-data/${userId} (${source})`, parsed.error.message);
+    }
     return parsed.data as UserDataDocumentMap[K];
   }
 
