@@ -1,0 +1,134 @@
+import type { ErrorIssue } from '../../protocol/http-error.ts';
+import type { ClientConstraints } from '../../protocol/nutrition/macro-targets.ts';
+import type { NutritionStrategy } from '../../protocol/nutrition/nutrition-strategy.ts';
+import type { MealSlot, MealSlotPlan, WeeklyMealPlan } from '../../protocol/nutrition/weekly-meal-plan.ts';
+import type { Weekday } from '../../protocol/nutrition/weekday.ts';
+import { pickRecipe } from './chef-recipe-picker.ts';
+import { memoizedScaler } from './chef-scaling.ts';
+import { DietitianPlanningError } from './dietitian-planning-error.ts';
+import { emergencyProtocol, soloWeekProtocol, trackingProtocol } from './dietitian-protocols.ts';
+import { alternativesFor, assignmentOf, assignPrimaries, previousSlot, WEEKDAYS } from './dietitian-rotation.ts';
+import type { SlotOptions } from './dietitian-rotation.ts';
+import { buildSlotSpecs, MEAL_SLOTS } from './dietitian-slot-specs.ts';
+import type { DailyTargets } from './dietitian-slot-specs.ts';
+import { eligibleRecipes, slotRequirements } from './recipe-bank-eligibility.ts';
+import type { SlotRequirements } from './recipe-bank-eligibility.ts';
+import type { BankRecipe, RecipeTrait } from './recipe-bank-entry.ts';
+
+/**
+ * §8 rank 3 re-run: the NUTRITIONIST's authoritative numbers the plan must add up to exactly;
+ * each given field replaces the strategy's.
+ */
+export type DietitianConstraint = Partial<DailyTargets>;
+
+/** What the DIETITIAN needs besides the §4.3 strategy. */
+export interface DietitianContext {
+  /** §4.2 `client_constraints`: aversions, appetite, cooking skill, partner. */
+  client_constraints: ClientConstraints;
+  /** §4.2 `weeks_on_program`: picks the current tracking method. */
+  weeks_on_program: number;
+  /** Its own previous plan on a re-run (§10 rule 2): days keep their recipes where still valid. */
+  previous_output?: WeeklyMealPlan;
+  /**
+   * §6.2: issues found in the previous attempt. This brain checks its own output against the
+   * same rules, so issues can only come from another brain's attempt: the previous output is then
+   * not reused, and the plan is rebuilt from the strategy.
+   */
+  validation_issues?: readonly ErrorIssue[];
+  /** §8 rank 3: authoritative numbers from the NUTRITIONIST to comply with exactly. */
+  constraint?: DietitianConstraint;
+}
+
+/**
+ * DIETITIAN (§4.4): turns a nutrition strategy into a 7-day x 5-slot meal template whose daily
+ * slot specs add up to the targets (so the week is 7 x the targets to 0.1, well inside §8's 5 %),
+ * with protein per slot following `protein_distribution`. Every recipe it names (primary,
+ * alternatives, substitution bank, solo week) honours the client's aversions (never nut
+ * butters), cooking skill and time caps, and scales to its slot spec within §8's 10 %, so the CHEF
+ * can always comply. Deterministic: the same inputs give the same plan.
+ *
+ * @example
+ * const plan = buildWeeklyMealPlan(strategy, { client_constraints, weeks_on_program: 0 });
+ */
+export function buildWeeklyMealPlan(strategy: NutritionStrategy, context: DietitianContext): WeeklyMealPlan {
+  const client = context.client_constraints;
+  const targets: DailyTargets = {
+    target_intake_kcal: strategy.target_intake_kcal,
+    protein_g: strategy.protein_g,
+    fat_g: strategy.fat_g,
+    carbs_g: strategy.carbs_g,
+    protein_distribution: strategy.protein_distribution,
+    ...context.constraint,
+  };
+  const specs = buildSlotSpecs(targets, client);
+  const scale = memoizedScaler();
+  const requirements = {} as Record<MealSlot, SlotRequirements>;
+  const options = {} as Record<MealSlot, SlotOptions>;
+  for (const slot of MEAL_SLOTS) {
+    const req = slotRequirements(slot, specs[slot], client);
+    const feasible = eligibleRecipes(req).filter((recipe) => scale(recipe, specs[slot], req.aversions));
+    if (feasible.length === 0) {
+      throw new DietitianPlanningError(
+        `No recipe fits the ${slot} slot (${specs[slot].calories} kcal, ${specs[slot].protein_g} g protein, ${specs[slot].prep_time_max_min} min, ${client.cooking_skill} cook) without an averted food: relax food_aversions or the protein distribution.`,
+      );
+    }
+    const primaries = feasible.filter(
+      (recipe) => pickRecipe(req, assignmentOf(recipe), specs[slot], undefined, scale)?.recipe === recipe,
+    );
+    requirements[slot] = req;
+    options[slot] = { feasible, primaries: preferred(primaries, slot, client) };
+  }
+
+  const reusePrevious = (context.validation_issues ?? []).length === 0 ? context.previous_output : undefined;
+  const week = assignPrimaries(options, (day, slot) => {
+    const previous = previousSlot(reusePrevious, day, slot);
+    return previous ? pickRecipe(requirements[slot], previous, specs[slot], undefined, scale)?.recipe : undefined;
+  });
+
+  // Recipes served in the other slot types: never listed as this slot's alternatives.
+  const servedOutside = (slot: MealSlot): ReadonlySet<string> =>
+    new Set(WEEKDAYS.flatMap((day) => MEAL_SLOTS.filter((other) => other !== slot).map((other) => week[day][other].id)));
+  const weeklyTemplate = {} as Record<Weekday, Record<MealSlot, MealSlotPlan>>;
+  for (const day of WEEKDAYS) {
+    const slots = {} as Record<MealSlot, MealSlotPlan>;
+    for (const slot of MEAL_SLOTS) {
+      const recipe = week[day][slot];
+      slots[slot] = {
+        slot_spec: specs[slot],
+        alternatives: alternativesFor(options[slot].feasible, recipe, servedOutside(slot)),
+        primary_protein: recipe.primary_protein,
+        cuisine_theme: recipe.cuisine,
+      };
+    }
+    weeklyTemplate[day] = slots;
+  }
+
+  const noCook = [...new Set(MEAL_SLOTS.flatMap((slot) => eligibleRecipes(requirements[slot])))].filter((recipe) =>
+    recipe.traits.includes('no_cook'),
+  );
+  return {
+    weekly_template: weeklyTemplate,
+    substitution_bank: Object.fromEntries(
+      MEAL_SLOTS.map((slot) => [slot, options[slot].feasible.map((recipe) => recipe.id)]),
+    ),
+    emergency_protocol: emergencyProtocol(targets, noCook),
+    solo_week_protocol: soloWeekProtocol(options.dinner.feasible, specs.dinner, client.partner_cooks),
+    tracking_protocol: trackingProtocol(context.weeks_on_program),
+  };
+}
+
+/**
+ * Orders a slot's primaries by what the client needs most (stable, bank order otherwise): a low
+ * appetite gets drinkable recipes first outside lunch and dinner; lunches, and dinners of clients
+ * who cook alone, get batch-friendly recipes first.
+ */
+function preferred(recipes: readonly BankRecipe[], slot: MealSlot, client: ClientConstraints): BankRecipe[] {
+  const first: RecipeTrait | undefined =
+    client.appetite_level === 'low' && slot !== 'lunch' && slot !== 'dinner'
+      ? 'liquid'
+      : slot === 'lunch' || (slot === 'dinner' && !client.partner_cooks)
+        ? 'batch_friendly'
+        : undefined;
+  if (!first) return [...recipes];
+  return [...recipes.filter((r) => r.traits.includes(first)), ...recipes.filter((r) => !r.traits.includes(first))];
+}
