@@ -11,6 +11,7 @@ const EXTENSION = '.ndjson';
 /** How many partition files are scanned at once when the journal opens. */
 const SCAN_CONCURRENCY = 8;
 
+/** Options of `openFileJournal`; the defaults suit a server. */
 export interface FileJournalOptions {
   /** How partition files are opened; tests pass one that counts or fails. */
   openFile?: OpenAppendFile;

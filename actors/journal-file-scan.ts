@@ -12,6 +12,7 @@ export interface JournalFileScan<T> {
   entries: JournalEntry<T>[];
 }
 
+/** How far to read and what to keep. */
 export interface ScanOptions {
   /** Keep the parsed entries (a startup check only needs `lastSeq`). */
   collect?: boolean;

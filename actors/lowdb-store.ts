@@ -6,6 +6,7 @@ import { decodeFileName } from './safe-file-name.ts';
 import type { Collection, Store } from './store.ts';
 import { collectionFile, loadStoreFile } from './store-file.ts';
 
+/** Options of `openLowdbStore`. */
 export interface LowdbStoreOptions {
   /** Check every existing file before returning (true): see `checkDataDir`. */
   check?: boolean;

@@ -8,6 +8,7 @@ const PARTITION = '3f2c9a61b0e54d7f_v2';
 const APPENDERS = 100;
 const PREFILL_CHUNK = 10_000;
 
+/** Options of `runJournalBench`; the defaults are what `npm run bench` measures. */
 export interface JournalBenchOptions {
   /** Measured seconds at each log size, in total over the rounds (4). */
   seconds?: number;
