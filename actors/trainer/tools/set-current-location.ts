@@ -1,5 +1,6 @@
 import { SetCurrentLocationParamsSchema } from '../../../protocol/trainer/tools/set-current-location.ts';
 import type { UserLocation } from '../../../protocol/trainer/user-locations.ts';
+import { formatEquipmentItem } from '../data-sources-format.ts';
 import { toolFailure, type ToolFailure } from './tool-result.ts';
 import { defineTool } from './trainer-tool.ts';
 
@@ -16,12 +17,10 @@ export interface SetCurrentLocationResult {
   location: LocationSummary;
 }
 
-/** "Dumbbells (5, 10, 15, 20kg), Pull-up Bar", or a note that the place has no equipment. */
+/** "Dumbbells (free_weights): 5, 10, 15, 20kg; Pull-up Bar", or a note that the place has no equipment. */
 export function summarizeEquipment(location: UserLocation): string {
   if (location.equipment.length === 0) return 'No equipment (bodyweight only)';
-  return location.equipment
-    .map((item) => (item.weights ? `${item.name} (${item.weights.join(', ')}${item.weight_unit ?? ''})` : item.name))
-    .join(', ');
+  return location.equipment.map(formatEquipmentItem).join('; ');
 }
 
 /** Picks the target: by id (preferred), else by case-insensitive name; several name matches are an error. */
