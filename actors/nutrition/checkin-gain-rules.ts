@@ -40,8 +40,8 @@ export function weeklyGains(history: CheckinHistory, checkin: WeeklyCheckin, wee
 /**
  * True when a week's gain can drive a calorie adjustment: it was gained after the 4-week
  * adaptation period (weeks 1-4 carry water and glycogen shifts as intake rises, so the week must
- * be later than week 4) and after the last calorie adjustment (the week that adjustment closed
- * was eaten at the old target).
+ * be later than week 4) and after the last change to the energy target (+/- kcal or a ramp tier
+ * step: the week that change closed was eaten at the old target).
  */
 export function countsForAdjustment(gain: WeeklyGain, history: CheckinHistory): boolean {
   return gain.week > ADAPTATION_WEEKS && gain.week > (history.last_calorie_adjustment_week ?? -1);

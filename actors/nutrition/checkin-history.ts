@@ -59,7 +59,11 @@ export const CheckinHistorySchema = z.strictObject({
   tier: CalorieTierSchema,
   ramp_step_kcal: z.number().positive(),
   tier_since_week: WeeksOnProgramSchema,
-  /** Sum of the +200 / -150 kcal check-in adjustments, and the week of the last one. */
+  /**
+   * Sum of the +200 / -150 kcal check-in adjustments; and the week of the last change a gain or
+   * ramp rule made to the energy target (+/- kcal or a tier step), after which the gain rules
+   * wait for fresh weeks.
+   */
   calorie_adjustment_kcal: z.number(),
   last_calorie_adjustment_week: WeeksOnProgramSchema.nullable(),
   /** Per lift (lower-case name): consecutive sessions without progress. */
