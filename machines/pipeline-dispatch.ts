@@ -40,7 +40,9 @@ export function workContextFor(context: PipelineContext, agent: NutritionAgent):
   const previous = { NUTRITIONIST: 'nutrition_strategy', DIETITIAN: 'weekly_meal_plan', CHEF: 'recipes', COACH: 'training_program' } as const;
   const own = agent in previous ? context.outputs[previous[agent as keyof typeof previous]] : undefined;
   if (own && context.version > 1) work.previous_output = own;
-  if (agent === 'SCIENTIST' && context.checkinHistory !== null) work.checkin_history = context.checkinHistory;
+  if ((agent === 'SCIENTIST' || agent === 'NUTRITIONIST') && context.checkinHistory !== null) work.checkin_history = context.checkinHistory;
+  const program = context.outputs.training_program;
+  if (agent === 'SCIENTIST' && program?.data_type === 'training_program') work.training_program = program.payload;
   const response = context.physician?.response;
   if (response && response.payload.pipeline_action !== 'abort' && !context.physician?.attached && agent !== 'PHYSICIAN') {
     work.physician = response.payload;

@@ -1,3 +1,4 @@
+import { versionedRunId } from '../actors/nutrition/envelope-factory.ts';
 import type { AgentReport } from '../protocol/agent-report.ts';
 import type { PipelineStageAgent } from '../protocol/nutrition/agents.ts';
 import type { EnvelopeOf } from '../protocol/nutrition/envelope.ts';
@@ -17,7 +18,8 @@ export function startRun(context: PipelineContext, envelope: EnvelopeOf<'intake_
 
 /** §7.3 step 1: the check-in goes to SCIENTIST with the history its triggers need. */
 export function submitCheckin(context: PipelineContext, envelope: EnvelopeOf<'weekly_checkin'>): Step {
-  const step = release(context, [{ envelope, context: workContextFor(context, 'SCIENTIST') }]);
+  const work = { ...workContextFor(context, 'SCIENTIST'), next_run_id: versionedRunId(context.runId, context.version + 1) };
+  const step = release(context, [{ envelope, context: work }]);
   return merge(step, { context: { checkin: { envelopeId: envelope.message_id } }, sends: [] });
 }
 

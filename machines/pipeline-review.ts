@@ -1,3 +1,4 @@
+import type { BrainOutput } from '../actors/nutrition/nutrition-brain.ts';
 import type { AgentFailure, AgentReport } from '../protocol/agent-report.ts';
 import type { ErrorIssue } from '../protocol/http-error.ts';
 import type { NutritionAgent } from '../protocol/nutrition/agents.ts';
@@ -22,11 +23,6 @@ export type Verdict =
   | { kind: 'conflict'; conflicts: OutputConflict[] }
   | { kind: 'accepted'; envelopes: NutritionEnvelope[]; memo?: unknown };
 
-/** A nutrition brain's output: the envelopes it sends, and a memo for the orchestrator. */
-export interface BrainOutput {
-  envelopes: unknown[];
-  memo?: unknown;
-}
 
 function isBrainOutput(output: unknown): output is BrainOutput {
   return typeof output === 'object' && output !== null && Array.isArray((output as BrainOutput).envelopes);

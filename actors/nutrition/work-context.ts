@@ -3,6 +3,7 @@ import type { NutritionEnvelope } from '../../protocol/nutrition/envelope.ts';
 import type { MacroTargets } from '../../protocol/nutrition/macro-targets.ts';
 import type { MedicalContext } from '../../protocol/nutrition/medical-context.ts';
 import type { IntakeData } from '../../protocol/nutrition/intake-data.ts';
+import type { TrainingProgram } from '../../protocol/nutrition/training-program.ts';
 
 /**
  * What the orchestrator attaches beside an envelope it releases to a pipeline agent (journaled
@@ -23,8 +24,12 @@ export interface WorkContext {
   constraint?: { rank: number; authority: string; details: string[]; data?: unknown };
   /** §5: a PHYSICIAN `continue` response, attached to the next agent as context. */
   physician?: MedicalContext;
-  /** For SCIENTIST on a check-in: the history the §7.3 triggers are evaluated against. */
+  /** The check-in history (SCIENTIST evaluates §7.3 against it; NUTRITIONIST reads the ramp tier). */
   checkin_history?: unknown;
+  /** For SCIENTIST on a check-in: the COACH's latest program (its phase plan times transitions). */
+  training_program?: TrainingProgram;
+  /** For SCIENTIST on a check-in: the run id a re-run it triggers will carry (§10 rule 3). */
+  next_run_id?: string;
   /** §6.3: the input this agent should process again, more completely (an upstream re-run). */
   rerun_of?: NutritionEnvelope;
   /** Why this agent runs again (a §7.3 trigger, a §6.3 request), in words for its notes. */

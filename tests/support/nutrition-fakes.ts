@@ -1,6 +1,6 @@
 import { makeEnvelope } from '../../actors/nutrition/envelope-factory.ts';
 import type { Dispatch } from '../../machines/pipeline-context.ts';
-import type { BrainOutput } from '../../machines/pipeline-review.ts';
+import type { BrainOutput } from '../../actors/nutrition/nutrition-brain.ts';
 import type { NutritionAgent, PipelineStageAgent } from '../../protocol/nutrition/agents.ts';
 import type { EnvelopeOf, NutritionEnvelope } from '../../protocol/nutrition/envelope.ts';
 import type { NutritionDataType, PayloadOf } from '../../protocol/nutrition/index.ts';

@@ -1,0 +1,106 @@
+import { createActor, type ActorOptions, type AnyActorLogic, type AnyActorRef, type InspectionEvent, type SnapshotFrom } from 'xstate';
+
+/** The actor system's clock (a `SimulatedClock` in tests). */
+export type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
+import type { Journal } from '../../actors/journal.ts';
+import type { AgentBrainLogic } from '../../machines/agent.ts';
+import { nutritionSystem, type NutritionWorker } from '../../machines/nutrition-system.ts';
+import { pipelineMachine, type PipelineEvent, type PipelineMachine } from '../../machines/pipeline.ts';
+import { createSupervisorMachine } from '../../machines/supervisor.ts';
+import type { RoutedRecord } from '../../protocol/routing.ts';
+import { restoredLogic } from '../restored-logic.ts';
+
+/** What watchers of a run hear: each transition, and each envelope the supervisor routed. */
+export type RunEvent =
+  | { type: 'state'; data: { from: string; to: string; state: string } }
+  | { type: 'message'; data: unknown };
+
+export interface LiveRunOptions {
+  runId: string;
+  brains: Readonly<Record<NutritionWorker, AgentBrainLogic>>;
+  journal: Journal<RoutedRecord>;
+  clock?: Clock;
+  agentTimeoutMs?: number;
+  pipelineTimeoutMs?: number;
+  /** A persisted orchestrator snapshot to continue from, with the ids its journal already holds. */
+  restore?: { snapshot: unknown; journaledIds: string[] };
+  /** Called after every orchestrator change, with its persisted snapshot. */
+  onChange: (snapshot: SnapshotFrom<PipelineMachine>, persisted: unknown) => void;
+  /** Every inspection event of the run's actors (the visualizer's live view listens here). */
+  inspect?: (event: InspectionEvent) => void;
+}
+
+/**
+ * One running pipeline: a supervisor with the seven agents and the orchestrator, its snapshot
+ * persisted on every change, its transitions and routed envelopes fanned out to watchers.
+ */
+export class LiveRun {
+  private readonly watchers = new Set<(event: RunEvent) => void>();
+  private readonly supervisor;
+  readonly orchestrator: AnyActorRef;
+
+  constructor(options: LiveRunOptions) {
+    const system = nutritionSystem(options);
+    if (options.restore) {
+      system.agents = { ...system.agents, ORCHESTRATOR: restoredLogic(pipelineMachine, options.restore.snapshot) };
+    }
+    const machine = createSupervisorMachine(system, {
+      journal: options.journal,
+      journaledIds: options.restore?.journaledIds ?? [],
+    });
+    let orchestrator: AnyActorRef | undefined;
+    this.supervisor = createActor(machine, {
+      ...(options.clock ? { clock: options.clock } : {}),
+      inspect: (event) => {
+        options.inspect?.(event);
+        if (event.type !== '@xstate.microstep' || event.actorRef !== orchestrator) return;
+        for (const t of event._transitions) {
+          const target = t.target?.[0];
+          if (target) this.notify({ type: 'state', data: { from: String(t.source.path[0]), to: String(target.path[0]), state: String(target.path[0]) } });
+        }
+      },
+    });
+    const onRouted = (event: { record: RoutedRecord }) => this.notify({ type: 'message', data: event.record.envelope });
+    this.supervisor.on('supervisor.routed', onRouted);
+    this.supervisor.on('supervisor.outbound', onRouted);
+    this.supervisor.start();
+    orchestrator = (this.supervisor.getSnapshot().children as Record<string, AnyActorRef>).ORCHESTRATOR!;
+    this.orchestrator = orchestrator;
+    orchestrator.subscribe((snapshot: SnapshotFrom<PipelineMachine>) => options.onChange(snapshot, orchestrator.getPersistedSnapshot()));
+    if (options.restore) orchestrator.send({ type: 'pipeline.resume' } satisfies PipelineEvent);
+  }
+
+  send(event: PipelineEvent): void {
+    this.orchestrator.send(event);
+  }
+
+  snapshot(): SnapshotFrom<PipelineMachine> {
+    return this.orchestrator.getSnapshot();
+  }
+
+  watch(listener: (event: RunEvent) => void): () => void {
+    this.watchers.add(listener);
+    return () => this.watchers.delete(listener);
+  }
+
+  /** Resolves with the first snapshot (the current one included) that satisfies `predicate`. */
+  until(predicate: (snapshot: SnapshotFrom<PipelineMachine>) => boolean): Promise<SnapshotFrom<PipelineMachine>> {
+    return new Promise((resolve) => {
+      if (predicate(this.snapshot())) return resolve(this.snapshot());
+      const subscription = this.orchestrator.subscribe((snapshot: SnapshotFrom<PipelineMachine>) => {
+        if (!predicate(snapshot)) return;
+        subscription.unsubscribe();
+        resolve(snapshot);
+      });
+    });
+  }
+
+  stop(): void {
+    this.watchers.clear();
+    this.supervisor.stop();
+  }
+
+  private notify(event: RunEvent): void {
+    for (const watcher of this.watchers) watcher(event);
+  }
+}

@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import type { InspectionEvent, SnapshotFrom } from 'xstate';
+import { makeEnvelope, versionedRunId } from '../../actors/nutrition/envelope-factory.ts';
+import type { Journal } from '../../actors/journal.ts';
+import type { Collection, Store } from '../../actors/store.ts';
+import type { AgentBrainLogic } from '../../machines/agent.ts';
+import type { NutritionWorker } from '../../machines/nutrition-system.ts';
+import type { PipelineMachine } from '../../machines/pipeline.ts';
+import type { EnvelopeOf } from '../../protocol/nutrition/envelope.ts';
+import type { IntakeData } from '../../protocol/nutrition/intake-data.ts';
+import type { WeeklyCheckin } from '../../protocol/nutrition/weekly-checkin.ts';
+import type { RoutedRecord } from '../../protocol/routing.ts';
+import { ConflictError, NotFoundError, RuntimeError, ValidationError } from '../../protocol/runtime-error.ts';
+import { LiveRun, type Clock, type RunEvent } from './live-run.ts';
+import { pipelineView, statusOf, type PipelineStatus } from './pipeline-view.ts';
+
+/** What is kept of a run between restarts. */
+interface RunRecord {
+  pipeline_run_id: string;
+  user_id: string;
+  created_at: string;
+  updated_at: string;
+  state: string;
+  status: PipelineStatus;
+  /** The orchestrator's persisted snapshot. */
+  snapshot: unknown;
+  /** Check-ins so far, and the last one that carried waist and hip (§7.2: every 2 weeks). */
+  checkins: number;
+  last_girth_checkin: number;
+}
+
+export interface PipelineRunsOptions {
+  store: Store;
+  journal: Journal<RoutedRecord>;
+  brains: Readonly<Record<NutritionWorker, AgentBrainLogic>>;
+  clock?: Clock;
+  agentTimeoutMs?: number;
+  pipelineTimeoutMs?: number;
+  inspect?: (runId: string, event: InspectionEvent) => void;
+}
+
+/**
+ * The nutrition pipelines of every user: starts runs, persists each orchestrator change,
+ * continues unfinished runs after a restart, and answers the HTTP routes. A user only ever
+ * reaches their own runs; another user's run is "not found".
+ */
+export class PipelineRuns {
+  private readonly live = new Map<string, LiveRun>();
+  private readonly owners = new Map<string, string>();
+  private readonly writes = new Map<string, Promise<unknown>>();
+  private readonly index: Collection<{ run_id: string; user_id: string }>;
+  private readonly clearances: Collection<{ required: boolean; run_id: string; at: string }>;
+
+  private constructor(private readonly options: PipelineRunsOptions) {
+    this.index = options.store.collection('pipeline-index');
+    this.clearances = options.store.collection('medical-clearance');
+  }
+
+  /** Opens the runs and continues every one that was not over when the process stopped. */
+  static async open(options: PipelineRunsOptions): Promise<PipelineRuns> {
+    const runs = new PipelineRuns(options);
+    for (const { run_id: id, user_id } of await runs.index.list()) {
+      runs.owners.set(id, user_id);
+      const record = await runs.records(user_id).get(id);
+      if (!record || record.state === 'error') continue;
+      const journaledIds = (await options.journal.read(id)).map((entry) => entry.data.envelope.message_id);
+      runs.launch(record, { snapshot: record.snapshot, journaledIds });
+    }
+    return runs;
+  }
+
+  async create(userId: string, intake: IntakeData) {
+    const clearance = await this.clearances.get(userId);
+    if (clearance?.required) {
+      throw new ConflictError(
+        'medical_clearance_required',
+        `Run ${clearance.run_id} was stopped on medical grounds. Confirm your medical clearance with POST /clearance before starting a new run.`,
+      );
+    }
+    const runId = randomUUID();
+    const now = new Date().toISOString();
+    const record: RunRecord = { pipeline_run_id: runId, user_id: userId, created_at: now, updated_at: now, state: 'intake_pending', status: 'running', snapshot: null, checkins: 0, last_girth_checkin: 0 };
+    await this.records(userId).put(runId, record);
+    await this.index.put(runId, { run_id: runId, user_id: userId });
+    this.owners.set(runId, userId);
+    const run = this.launch(record);
+    const envelope = makeEnvelope({ from: 'USER', to: 'INTAKE', dataType: 'intake_data', payload: intake, runId, idSeed: [runId, 'intake'] });
+    run.send({ type: 'pipeline.start', envelope });
+    return { pipeline_run_id: runId, state: String(run.snapshot().value) };
+  }
+
+  async list(userId: string) {
+    const records = await this.records(userId).list();
+    return records
+      .sort((a, b) => b.created_at.localeCompare(a.created_at))
+      .map(({ pipeline_run_id, state, status, created_at, updated_at }) => ({ pipeline_run_id, state, status, created_at, updated_at }));
+  }
+
+  view(userId: string, runId: string) {
+    return pipelineView(this.run(userId, runId).snapshot());
+  }
+
+  /** Every envelope of the run in journal order. */
+  async messages(userId: string, runId: string) {
+    this.run(userId, runId);
+    return (await this.options.journal.read(runId)).map((entry) => entry.data.envelope);
+  }
+
+  watch(userId: string, runId: string, listener: (event: RunEvent) => void): { snapshot: SnapshotFrom<PipelineMachine>; stop: () => void } {
+    const run = this.run(userId, runId);
+    return { snapshot: run.snapshot(), stop: run.watch(listener) };
+  }
+
+  confirmReferral(userId: string, runId: string) {
+    const run = this.run(userId, runId);
+    const physician = run.snapshot().context.physician;
+    if (run.snapshot().value !== 'paused_physician' || physician?.response?.payload.pipeline_action !== 'pause_pending_referral' || physician.confirmed) {
+      throw new ConflictError('not_awaiting_confirmation', `Run ${runId} is not paused waiting for you to confirm a referral (state ${String(run.snapshot().value)}).`);
+    }
+    run.send({ type: 'pipeline.confirm_referral' });
+    return pipelineView(run.snapshot());
+  }
+
+  /** §7: evaluates a check-in and answers with the adjustment result once any re-run is done. */
+  async checkin(userId: string, runId: string, checkin: WeeklyCheckin): Promise<EnvelopeOf<'adjustment_result'>> {
+    const run = this.run(userId, runId);
+    const before = run.snapshot();
+    if (before.value !== 'output_ready' || (before.context.checkin && !before.context.checkin.failure)) {
+      throw new ConflictError('not_ready', `Run ${runId} takes check-ins only in output_ready with no check-in under way (it is ${String(before.value)}).`);
+    }
+    const record = (await this.records(userId).get(runId))!;
+    const week = record.checkins + 1;
+    const measured = checkin.waist_cm !== null && checkin.hip_cm !== null;
+    if (!measured && week - record.last_girth_checkin >= 2) {
+      throw new ValidationError('waist_cm and hip_cm are due: they are measured every second week (§7.2).', [
+        { path: 'waist_cm', message: 'Required this week (biweekly)' },
+        { path: 'hip_cm', message: 'Required this week (biweekly)' },
+      ]);
+    }
+    await this.update(userId, runId, { checkins: week, ...(measured ? { last_girth_checkin: week } : {}) });
+    const lastId = before.context.lastAdjustment?.message_id;
+    const envelope = makeEnvelope({ from: 'USER', to: 'SCIENTIST', dataType: 'weekly_checkin', payload: checkin, runId: versionedRunId(runId, before.context.version), idSeed: [runId, 'checkin', randomUUID()] });
+    run.send({ type: 'pipeline.checkin', envelope });
+    const after = await run.until(
+      (s) => s.value === 'error' || s.context.checkin?.failure !== undefined || (s.context.checkin === null && s.context.lastAdjustment?.message_id !== lastId),
+    );
+    if (after.context.lastAdjustment && after.context.lastAdjustment.message_id !== lastId) return after.context.lastAdjustment;
+    throw new RuntimeError('checkin_failed', `The check-in could not be evaluated: ${after.context.checkin?.failure ?? after.context.error?.details}. Try again.`, 503);
+  }
+
+  /** The user's medical clearance after an abort (§6.4 step 6). */
+  async clear(userId: string) {
+    const clearance = await this.clearances.get(userId);
+    await this.clearances.put(userId, { required: false, run_id: clearance?.run_id ?? '', at: new Date().toISOString() });
+    return { medical_clearance: 'confirmed', blocked: false };
+  }
+
+  /** Stops every run and waits for their last snapshots to be written. */
+  async close() {
+    for (const run of this.live.values()) run.stop();
+    this.live.clear();
+    await Promise.all(this.writes.values());
+  }
+
+  private run(userId: string, runId: string): LiveRun {
+    const run = this.owners.get(runId) === userId ? this.live.get(runId) : undefined;
+    if (!run) throw new NotFoundError(`Pipeline run ${runId}`);
+    return run;
+  }
+
+  private records(userId: string): Collection<RunRecord> {
+    return this.options.store.collection(`pipelines/${userId}`);
+  }
+
+  private launch(record: RunRecord, restore?: { snapshot: unknown; journaledIds: string[] }): LiveRun {
+    const { options } = this;
+    const runId = record.pipeline_run_id;
+    const run = new LiveRun({
+      runId,
+      brains: options.brains,
+      journal: options.journal,
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.agentTimeoutMs ? { agentTimeoutMs: options.agentTimeoutMs } : {}),
+      ...(options.pipelineTimeoutMs ? { pipelineTimeoutMs: options.pipelineTimeoutMs } : {}),
+      ...(restore ? { restore } : {}),
+      ...(options.inspect ? { inspect: (event: InspectionEvent) => options.inspect!(runId, event) } : {}),
+      onChange: (snapshot, persisted) => this.persist(record.user_id, runId, snapshot, persisted),
+    });
+    this.live.set(runId, run);
+    return run;
+  }
+
+  /** Writes the latest snapshot; writes of one run never overlap, the last one wins. */
+  private persist(userId: string, runId: string, snapshot: SnapshotFrom<PipelineMachine>, persisted: unknown) {
+    const state = String(snapshot.value);
+    const status = statusOf(snapshot);
+    const write = this.update(userId, runId, { state, status, snapshot: persisted });
+    if (status !== 'terminated_medical') return write;
+    // §6.4 step 6: no new run until the user confirms medical clearance.
+    const blocked = write.then(() => this.clearances.put(userId, { required: true, run_id: runId, at: new Date().toISOString() }));
+    this.writes.set(runId, blocked);
+    return blocked;
+  }
+
+  private update(userId: string, runId: string, changes: Partial<RunRecord>): Promise<unknown> {
+    const previous = this.writes.get(runId) ?? Promise.resolve();
+    const next = previous
+      .catch(() => undefined)
+      .then(() =>
+        this.records(userId).update(runId, (record) => ({ ...(record as RunRecord), ...changes, updated_at: new Date().toISOString() })),
+      );
+    // A failed write is logged, never thrown into an actor subscription; the next one retries the whole record.
+    next.catch((error: unknown) => console.error(`Could not persist run ${runId}:`, error));
+    this.writes.set(runId, next);
+    return next;
+  }
+}

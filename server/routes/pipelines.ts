@@ -1,0 +1,66 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { z } from 'zod';
+import { IntakeDataSchema } from '../../protocol/nutrition/intake-data.ts';
+import { WeeklyCheckinSchema } from '../../protocol/nutrition/weekly-checkin.ts';
+import { userIdOf } from '../auth.ts';
+import { readJsonBody } from '../json-body.ts';
+import type { RunEvent } from '../pipelines/live-run.ts';
+import type { PipelineRuns } from '../pipelines/pipeline-runs.ts';
+import { SETTLED_STATES } from '../pipelines/pipeline-view.ts';
+
+const UntilSchema = z.object({ until: z.enum(['settled']).optional() });
+
+/** The nutrition pipeline's routes (spec 000), all behind bearer auth. */
+export function pipelineRoutes(runs: PipelineRuns) {
+  return new Hono()
+    .post('/', async (c) => {
+      const intake = await readJsonBody(c, IntakeDataSchema);
+      return c.json(await runs.create(userIdOf(c), intake), 201);
+    })
+    .get('/', async (c) => c.json({ pipelines: await runs.list(userIdOf(c)) }))
+    .get('/:id', (c) => c.json(runs.view(userIdOf(c), c.req.param('id'))))
+    .get('/:id/messages', async (c) => c.json({ messages: await runs.messages(userIdOf(c), c.req.param('id')) }))
+    .post('/:id/physician/confirm', (c) => c.json(runs.confirmReferral(userIdOf(c), c.req.param('id'))))
+    .post('/:id/checkins', async (c) => {
+      const checkin = await readJsonBody(c, WeeklyCheckinSchema);
+      return c.json(await runs.checkin(userIdOf(c), c.req.param('id'), checkin));
+    })
+    .get('/:id/events', async (c) => {
+      const userId = userIdOf(c);
+      const runId = c.req.param('id');
+      const untilSettled = UntilSchema.parse(c.req.query()).until === 'settled';
+      const backlog = await runs.messages(userId, runId);
+      return streamSSE(c, async (stream) => {
+        const queue: RunEvent[] = [];
+        let wake: (() => void) | undefined;
+        const { snapshot, stop } = runs.watch(userId, runId, (event) => {
+          queue.push(event);
+          wake?.();
+        });
+        stream.onAbort(stop);
+        let state = String(snapshot.value);
+        await stream.writeSSE({ event: 'state', data: JSON.stringify({ state, from: null, to: state }) });
+        for (const envelope of backlog) await stream.writeSSE({ event: 'message', data: JSON.stringify(envelope) });
+        try {
+          while (!stream.aborted && !(untilSettled && SETTLED_STATES.has(state) && queue.length === 0)) {
+            if (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+            for (const event of queue.splice(0)) {
+              if (event.type === 'state') state = event.data.state;
+              await stream.writeSSE({ event: event.type, data: JSON.stringify(event.data) });
+            }
+          }
+        } finally {
+          stop();
+        }
+      });
+    });
+}
+
+/** `POST /clearance`: the user's medical clearance after an abort (§6.4). */
+export function clearanceRoutes(runs: PipelineRuns) {
+  return new Hono().post('/', async (c) => {
+    await readJsonBody(c, z.strictObject({ confirmed: z.literal(true) }));
+    return c.json(await runs.clear(userIdOf(c)));
+  });
+}

@@ -1,0 +1,53 @@
+import { join } from 'node:path';
+import type { InspectionEvent } from 'xstate';
+import { openFileJournal } from '../actors/file-journal.ts';
+import { openLowdbStore } from '../actors/lowdb-store.ts';
+import { offlineNutritionBrains } from '../actors/nutrition/offline-brains.ts';
+import type { RoutedRecord } from '../protocol/routing.ts';
+import { createApp } from './app.ts';
+import type { Config } from './config.ts';
+import { PipelineRuns, type PipelineRunsOptions } from './pipelines/pipeline-runs.ts';
+import { clearanceRoutes, pipelineRoutes } from './routes/pipelines.ts';
+
+export interface RuntimeOverrides {
+  /** The clock of every actor system (a `SimulatedClock` in tests). */
+  clock?: PipelineRunsOptions['clock'];
+  nutritionBrains?: PipelineRunsOptions['brains'];
+  agentTimeoutMs?: number;
+  pipelineTimeoutMs?: number;
+}
+
+/**
+ * The composition root: opens the data under `DATA_DIR` (refusing to start on a corrupt file),
+ * continues unfinished runs, and builds the HTTP app over them.
+ */
+export async function openRuntime(config: Config, overrides: RuntimeOverrides = {}) {
+  const store = await openLowdbStore(join(config.dataDir, 'store'));
+  const pipelineJournal = await openFileJournal<RoutedRecord>(join(config.dataDir, 'journal', 'pipelines'));
+  const inspectors = new Set<(runId: string, event: InspectionEvent) => void>();
+  const pipelines = await PipelineRuns.open({
+    store,
+    journal: pipelineJournal,
+    brains: overrides.nutritionBrains ?? offlineNutritionBrains(),
+    ...(overrides.clock ? { clock: overrides.clock } : {}),
+    ...(overrides.agentTimeoutMs ? { agentTimeoutMs: overrides.agentTimeoutMs } : {}),
+    ...(overrides.pipelineTimeoutMs ? { pipelineTimeoutMs: overrides.pipelineTimeoutMs } : {}),
+    inspect: (runId, event) => inspectors.forEach((inspector) => inspector(runId, event)),
+  });
+  const app = createApp({
+    jwtSecret: config.jwtSecret,
+    protectedRoutes: { '/pipelines': pipelineRoutes(pipelines), '/clearance': clearanceRoutes(pipelines) },
+  });
+  return {
+    app,
+    pipelines,
+    inspectors,
+    async close() {
+      await pipelines.close();
+      await pipelineJournal.close();
+      await store.close();
+    },
+  };
+}
+
+export type Runtime = Awaited<ReturnType<typeof openRuntime>>;

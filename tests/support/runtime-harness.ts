@@ -1,0 +1,42 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { signToken } from '../../server/auth.ts';
+import type { Config } from '../../server/config.ts';
+import { openRuntime, type Runtime, type RuntimeOverrides } from '../../server/runtime.ts';
+
+const SECRET = 'e2e-secret-for-hs256-tokens-only';
+
+/** The whole runtime in-process on a temporary DATA_DIR, with helpers to call it as a user. */
+export async function startRuntime(overrides: RuntimeOverrides = {}, dataDir?: string) {
+  const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'runtime-')));
+  const config: Config = { port: 0, dataDir: dir, jwtSecret: SECRET, primaryModel: 'claude-haiku-4-5' };
+  const runtime: Runtime = await openRuntime(config, overrides);
+  const tokens = new Map<string, string>();
+  const token = async (user: string) => tokens.get(user) ?? tokens.set(user, await signToken(user, SECRET)).get(user)!;
+  const call = async (user: string, method: string, path: string, body?: unknown) => {
+    const headers: Record<string, string> = { authorization: `Bearer ${await token(user)}` };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const init: RequestInit = { method, headers };
+    if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
+    const response = await runtime.app.request(path, init);
+    const text = await response.text();
+    let json: any;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = text;
+    }
+    return { status: response.status, body: json, response };
+  };
+  return {
+    dir,
+    runtime,
+    call,
+    token,
+    async stop(removeData = true) {
+      await runtime.close();
+      if (removeData) await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
