@@ -9,6 +9,7 @@ import {
 import { newIdOf, nowOf } from './tool-clock.ts';
 import type { ToolContext } from './tool-context.ts';
 import { defineTool } from './trainer-tool.ts';
+import { equipmentWarnings } from './equipment-check.ts';
 import { describeExercise } from './workout-format.ts';
 import { renumberExercises } from './workout-edits.ts';
 import { summarizeWorkout, type WorkoutSummary } from './workout-summary.ts';
@@ -20,6 +21,8 @@ export interface GenerateWorkoutResult {
   exercise_count: number;
   summary: WorkoutSummary;
   exercises: { id: string; order: number; line: string }[];
+  /** Exercises that need equipment the current location lacks (advisory). */
+  warnings?: string[];
 }
 
 /** A fresh artifact id: `art_` and URL-safe characters (spec 001 §12.9). */
@@ -78,6 +81,7 @@ export const generateWorkoutTool = defineTool<typeof GenerateWorkoutParamsSchema
       updated_at: stamp,
     });
     ctx.workouts.rememberArtifact(ctx.sessionId, artifact);
+    const warnings = await equipmentWarnings(ctx, exercises.map((exercise) => exercise.exercise_name));
     return {
       success: true,
       artifact_id: artifactId,
@@ -85,6 +89,7 @@ export const generateWorkoutTool = defineTool<typeof GenerateWorkoutParamsSchema
       exercise_count: exercises.length,
       summary,
       exercises: exercises.map((exercise) => ({ id: exercise.id, order: exercise.order, line: describeExercise(exercise) })),
+      ...(warnings.length > 0 ? { warnings } : {}),
     };
   },
   formatResult(result) {
@@ -92,6 +97,7 @@ export const generateWorkoutTool = defineTool<typeof GenerateWorkoutParamsSchema
       `Workout "${result.title}" created as artifact ${result.artifact_id}: ${result.exercise_count} exercises, ` +
         `about ${result.summary.estimated_duration_min} min.`,
       ...result.exercises.map((exercise) => exercise.line),
+      ...(result.warnings ?? []).map((warning) => `Equipment warning: ${warning}`),
       `IMPORTANT: You MUST now call message_notify_user with artifact_id=${result.artifact_id} to deliver this ` +
         'workout to the user. Until you do, the user sees no workout.',
     ].join('\n');

@@ -3,6 +3,7 @@ import type { WorkoutExercise } from '../../../protocol/trainer/tools/workout-se
 import { commitExercises, currentExercise, isFailure } from './current-exercise.ts';
 import { newIdOf } from './tool-clock.ts';
 import { defineTool } from './trainer-tool.ts';
+import { equipmentWarnings } from './equipment-check.ts';
 import { describeExercise } from './workout-format.ts';
 
 /** What swap_exercise reports (spec 001 §6.4). */
@@ -11,6 +12,8 @@ export interface SwapExerciseResult {
   new_exercise: WorkoutExercise;
   new_id: string;
   reason?: string;
+  /** Set when the replacement needs equipment the current location lacks (advisory). */
+  warnings?: string[];
 }
 
 /**
@@ -41,18 +44,21 @@ export const swapExerciseTool = defineTool<typeof SwapExerciseParamsSchema, Swap
     const committed = commitExercises(ctx, workout, exercises);
     if (isFailure(committed)) return committed;
     const stored = committed.exercises[index] ?? replacement;
+    const warnings = await equipmentWarnings(ctx, [stored.exercise_name]);
     return {
       success: true,
       old_exercise: old,
       new_exercise: stored,
       new_id: stored.id,
       ...(args.reason === undefined ? {} : { reason: args.reason }),
+      ...(warnings.length > 0 ? { warnings } : {}),
     };
   },
   formatResult(result) {
     return [
       `Swapped "${result.old_exercise.exercise_name}" for "${result.new_exercise.exercise_name}" (new id ${result.new_id}).`,
       describeExercise(result.new_exercise),
+      ...(result.warnings ?? []).map((warning) => `Equipment warning: ${warning}`),
     ].join('\n');
   },
 });
