@@ -34,40 +34,57 @@ export interface SlotOptions {
 }
 
 /**
- * Picks each day's recipe per slot. A recipe used by an earlier slot is only reused when a slot
- * has nothing else, so the week does not serve the same smoothie as breakfast and snack. On a
- * re-run (§10 rule 2) a day keeps its previous recipe whenever it is still a valid primary, so
- * that only what must change changes.
+ * Picks each day's recipe per slot (see `choosePools`). On a re-run (§10 rule 2) a day keeps its
+ * previous recipe whenever it is still a valid primary not served in another slot type, so that
+ * only what must change changes.
  */
 export function assignPrimaries(
   options: Record<MealSlot, SlotOptions>,
   resolvePrevious: (day: Weekday, slot: MealSlot) => BankRecipe | undefined,
 ): Record<Weekday, Record<MealSlot, BankRecipe>> {
-  const used = new Set<string>();
-  const pools = {} as Record<MealSlot, BankRecipe[]>;
-  for (const slot of MEAL_SLOTS) {
-    const variety = Math.max(...ROTATION[slot]) + 1;
-    const { primaries } = options[slot];
-    const pool = [...primaries.filter((r) => !used.has(r.id)), ...primaries.filter((r) => used.has(r.id))].slice(
-      0,
-      variety,
-    );
-    pool.forEach((recipe) => used.add(recipe.id));
-    pools[slot] = pool;
-  }
+  const pools = choosePools(options);
+  const owner = new Map<string, MealSlot>();
+  for (const slot of MEAL_SLOTS) for (const recipe of pools[slot]) if (!owner.has(recipe.id)) owner.set(recipe.id, slot);
   const week = {} as Record<Weekday, Record<MealSlot, BankRecipe>>;
   WEEKDAYS.forEach((day, dayIndex) => {
     const slots = {} as Record<MealSlot, BankRecipe>;
     for (const slot of MEAL_SLOTS) {
       const pool = pools[slot];
-      const rotated = pool[(ROTATION[slot][dayIndex] ?? 0) % pool.length];
+      let recipe = pool[(ROTATION[slot][dayIndex] ?? 0) % pool.length];
       const previous = resolvePrevious(day, slot);
-      const recipe = previous && options[slot].primaries.includes(previous) ? previous : rotated;
+      if (previous && options[slot].primaries.includes(previous) && (owner.get(previous.id) ?? slot) === slot) {
+        owner.set(previous.id, slot);
+        recipe = previous;
+      }
       if (recipe) slots[slot] = recipe;
     }
     week[day] = slots;
   });
   return week;
+}
+
+/**
+ * Each slot's recipes for the week, at most its rotation's variety. Slots with the fewest options
+ * choose first, and every slot gets one recipe of its own before any gets a second, so that
+ * scarce recipes (say, the only dairy-free drinks) go where nothing else fits.
+ */
+function choosePools(options: Record<MealSlot, SlotOptions>): Record<MealSlot, BankRecipe[]> {
+  const order = MEAL_SLOTS.toSorted((a, b) => options[a].primaries.length - options[b].primaries.length);
+  const used = new Set<string>();
+  const pools = Object.fromEntries(MEAL_SLOTS.map((slot) => [slot, [] as BankRecipe[]])) as Record<MealSlot, BankRecipe[]>;
+  const take = (slot: MealSlot, limit: number) => {
+    for (const recipe of options[slot].primaries) {
+      if (pools[slot].length >= limit) return;
+      if (used.has(recipe.id)) continue;
+      used.add(recipe.id);
+      pools[slot].push(recipe);
+    }
+  };
+  for (const slot of order) take(slot, 1);
+  for (const slot of order) take(slot, Math.max(...ROTATION[slot]) + 1);
+  // Nothing left of its own: share a recipe with another slot type rather than leave it empty.
+  for (const slot of order) if (pools[slot].length === 0) pools[slot].push(...options[slot].primaries.slice(0, 1));
+  return pools;
 }
 
 /**

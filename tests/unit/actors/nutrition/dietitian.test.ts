@@ -191,7 +191,8 @@ describe('buildWeeklyMealPlan', () => {
     // A previous plan whose Monday dinner is a recipe the rotation would not put there.
     const previous: WeeklyMealPlan = structuredClone(plan);
     const monday = previous.weekly_template.monday!.dinner!;
-    const replacement = plan.substitution_bank.dinner!.map((id) => recipeById(id)!).find((r) => r.id !== servedRecipe(monday, 'dinner').id)!;
+    const served = new Set(WEEKDAYS.flatMap((day) => MEAL_SLOTS.map((slot) => servedRecipe(plan.weekly_template[day]![slot]!, slot).id)));
+    const replacement = plan.substitution_bank.dinner!.map((id) => recipeById(id)!).find((r) => !served.has(r.id))!;
     Object.assign(monday, { primary_protein: replacement.primary_protein, cuisine_theme: replacement.cuisine });
     const rerun = buildWeeklyMealPlan({ ...EXAMPLE_STRATEGY }, context({}, { previous_output: previous }));
     expect(servedRecipe(rerun.weekly_template.monday!.dinner!, 'dinner').id).toBe(replacement.id);
