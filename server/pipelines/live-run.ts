@@ -36,6 +36,9 @@ export interface LiveRunOptions {
  */
 export class LiveRun {
   private readonly watchers = new Set<(event: RunEvent) => void>();
+  /** Envelopes handed to the supervisor and not yet routed or refused (they wait for the journal). */
+  private outstanding = 0;
+  private readonly drained = new Set<() => void>();
   private readonly supervisor;
   readonly orchestrator: AnyActorRef;
 
@@ -53,6 +56,7 @@ export class LiveRun {
       ...(options.clock ? { clock: options.clock } : {}),
       inspect: (event) => {
         options.inspect?.(event);
+        if (event.type === '@xstate.event' && event.actorRef === this.supervisor && event.event.type === 'supervisor.send') this.outstanding++;
         if (event.type !== '@xstate.microstep' || event.actorRef !== orchestrator) return;
         for (const t of event._transitions) {
           const target = t.target?.[0];
@@ -60,9 +64,13 @@ export class LiveRun {
         }
       },
     });
-    const onRouted = (event: { record: RoutedRecord }) => this.notify({ type: 'message', data: event.record.envelope });
+    const onRouted = (event: { record: RoutedRecord }) => {
+      this.notify({ type: 'message', data: event.record.envelope });
+      this.settleOne();
+    };
     this.supervisor.on('supervisor.routed', onRouted);
     this.supervisor.on('supervisor.outbound', onRouted);
+    this.supervisor.on('supervisor.rejected', () => this.settleOne());
     this.supervisor.start();
     orchestrator = (this.supervisor.getSnapshot().children as Record<string, AnyActorRef>).ORCHESTRATOR!;
     this.orchestrator = orchestrator;
@@ -93,6 +101,19 @@ export class LiveRun {
         resolve(snapshot);
       });
     });
+  }
+
+  /** Resolves once every envelope handed to the supervisor so far has been routed (journaled) or refused. */
+  quiescent(): Promise<void> {
+    if (this.outstanding <= 0) return Promise.resolve();
+    return new Promise((resolve) => this.drained.add(resolve));
+  }
+
+  private settleOne(): void {
+    this.outstanding--;
+    if (this.outstanding > 0) return;
+    for (const resolve of this.drained) resolve();
+    this.drained.clear();
   }
 
   stop(): void {

@@ -48,6 +48,9 @@ export class PipelineRuns {
   private readonly live = new Map<string, LiveRun>();
   private readonly owners = new Map<string, string>();
   private readonly writes = new Map<string, Promise<unknown>>();
+  /** Users whose run was terminated on medical grounds, known before the clearance record is written. */
+  private readonly blocked = new Map<string, string>();
+  private readonly terminated = new Set<string>();
   private readonly index: Collection<{ run_id: string; user_id: string }>;
   private readonly clearances: Collection<{ required: boolean; run_id: string; at: string }>;
 
@@ -71,10 +74,11 @@ export class PipelineRuns {
 
   async create(userId: string, intake: IntakeData) {
     const clearance = await this.clearances.get(userId);
-    if (clearance?.required) {
+    const stoppedRun = this.blocked.get(userId) ?? (clearance?.required ? clearance.run_id : undefined);
+    if (stoppedRun) {
       throw new ConflictError(
         'medical_clearance_required',
-        `Run ${clearance.run_id} was stopped on medical grounds. Confirm your medical clearance with POST /clearance before starting a new run.`,
+        `Run ${stoppedRun} was stopped on medical grounds. Confirm your medical clearance with POST /clearance before starting a new run.`,
       );
     }
     const runId = randomUUID();
@@ -106,9 +110,9 @@ export class PipelineRuns {
     return (await this.options.journal.read(runId)).map((entry) => entry.data.envelope);
   }
 
-  watch(userId: string, runId: string, listener: (event: RunEvent) => void): { snapshot: SnapshotFrom<PipelineMachine>; stop: () => void } {
+  watch(userId: string, runId: string, listener: (event: RunEvent) => void) {
     const run = this.run(userId, runId);
-    return { snapshot: run.snapshot(), stop: run.watch(listener) };
+    return { snapshot: run.snapshot(), stop: run.watch(listener), quiescent: () => run.quiescent() };
   }
 
   confirmReferral(userId: string, runId: string) {
@@ -151,7 +155,9 @@ export class PipelineRuns {
   /** The user's medical clearance after an abort (§6.4 step 6). */
   async clear(userId: string) {
     const clearance = await this.clearances.get(userId);
+    await Promise.all(this.writes.values());
     await this.clearances.put(userId, { required: false, run_id: clearance?.run_id ?? '', at: new Date().toISOString() });
+    this.blocked.delete(userId);
     return { medical_clearance: 'confirmed', blocked: false };
   }
 
@@ -195,8 +201,10 @@ export class PipelineRuns {
     const state = String(snapshot.value);
     const status = statusOf(snapshot);
     const write = this.update(userId, runId, { state, status, snapshot: persisted });
-    if (status !== 'terminated_medical') return write;
+    if (status !== 'terminated_medical' || this.terminated.has(runId)) return write;
     // §6.4 step 6: no new run until the user confirms medical clearance.
+    this.terminated.add(runId);
+    this.blocked.set(userId, runId);
     const blocked = write.then(() => this.clearances.put(userId, { required: true, run_id: runId, at: new Date().toISOString() }));
     this.writes.set(runId, blocked);
     return blocked;

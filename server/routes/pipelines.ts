@@ -34,7 +34,7 @@ export function pipelineRoutes(runs: PipelineRuns) {
       return streamSSE(c, async (stream) => {
         const queue: RunEvent[] = [];
         let wake: (() => void) | undefined;
-        const { snapshot, stop } = runs.watch(userId, runId, (event) => {
+        const { snapshot, stop, quiescent } = runs.watch(userId, runId, (event) => {
           queue.push(event);
           wake?.();
         });
@@ -42,13 +42,22 @@ export function pipelineRoutes(runs: PipelineRuns) {
         let state = String(snapshot.value);
         await stream.writeSSE({ event: 'state', data: JSON.stringify({ state, from: null, to: state }) });
         for (const envelope of backlog) await stream.writeSSE({ event: 'message', data: JSON.stringify(envelope) });
+        const write = async () => {
+          for (const event of queue.splice(0)) {
+            if (event.type === 'state') state = event.data.state;
+            await stream.writeSSE({ event: event.type, data: JSON.stringify(event.data) });
+          }
+        };
         try {
-          while (!stream.aborted && !(untilSettled && SETTLED_STATES.has(state) && queue.length === 0)) {
-            if (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
-            for (const event of queue.splice(0)) {
-              if (event.type === 'state') state = event.data.state;
-              await stream.writeSSE({ event: event.type, data: JSON.stringify(event.data) });
+          while (!stream.aborted) {
+            await write();
+            if (untilSettled && SETTLED_STATES.has(state)) {
+              // The envelopes released on the way in are still being journaled: send them too.
+              await quiescent();
+              await write();
+              if (SETTLED_STATES.has(state)) break;
             }
+            if (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
           }
         } finally {
           stop();
