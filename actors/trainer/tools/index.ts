@@ -23,5 +23,5 @@ export {
 } from './tool-result.ts';
 export type { TrainerTool } from './trainer-tool.ts';
 export { toInputSchema } from './tool-input-schema.ts';
-export { describeExercise, describePrescription, formatWorkout } from './workout-format.ts';
+export { describeExercise, describePrescription, formatClientWorkout, formatWorkout } from './workout-format.ts';
 export { summarizeWorkout, type WorkoutSummary } from './workout-summary.ts';

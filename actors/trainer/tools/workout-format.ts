@@ -1,5 +1,6 @@
 import type { Exercise } from '../../../protocol/trainer/tools/exercise.ts';
 import type { WorkoutSession } from '../../../protocol/trainer/tools/workout-session.ts';
+import { ClientWorkoutSchema } from '../../../protocol/trainer/tools/client-workout.ts';
 
 type AnyExercise = Exercise & { id?: string };
 
@@ -10,7 +11,7 @@ const sameOrList = (values: readonly number[], unit = '') =>
 export function describePrescription(exercise: AnyExercise): string {
   switch (exercise.exercise_type) {
     case 'reps': {
-      const load = exercise.load_each ? ` @ ${sameOrList(exercise.load_each, exercise.load_unit ?? '')}` : '';
+      const load = exercise.load_each ? ` @ ${sameOrList(exercise.load_each)}${exercise.load_unit ?? ''}` : '';
       return `${exercise.sets} x ${sameOrList(exercise.reps)}${load}, rest ${exercise.rest_sec}s`;
     }
     case 'hold':
@@ -36,4 +37,17 @@ export function describeExercise(exercise: AnyExercise): string {
 export function formatWorkout(workout: WorkoutSession): string {
   if (workout.exercises.length === 0) return `Current workout "${workout.title}" has no exercises left.`;
   return [`Current workout "${workout.title}":`, ...workout.exercises.map(describeExercise)].join('\n');
+}
+
+/**
+ * The client's `currentWorkout` as a `current_workout_session` knowledge text (spec 001 §3.1
+ * `formatCurrentWorkout`): one line per exercise when it has the workout shape, else its JSON,
+ * so nothing the client sent is lost to the agent.
+ */
+export function formatClientWorkout(currentWorkout: unknown): string {
+  const parsed = ClientWorkoutSchema.safeParse(currentWorkout);
+  if (!parsed.success) return `Current workout (as sent by the app):\n${JSON.stringify(currentWorkout ?? null)}`;
+  const { title, exercises } = parsed.data;
+  const lines = exercises.map((exercise, index) => describeExercise({ ...exercise, order: exercise.order ?? index + 1 }));
+  return [`Current workout in the app${title ? ` "${title}"` : ''}:`, ...lines].join('\n');
 }
