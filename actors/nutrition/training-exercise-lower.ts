@@ -1,0 +1,59 @@
+import { exercise, type TrainingExercise } from './training-exercise.ts';
+
+// Every squat and lunge is loaded deep knee flexion, so every one lists `knee`; knee-safe lower
+// body work comes from hip thrusts, hinges, leg curls and band terminal knee extensions.
+// Squats and hinges credit only their prime mover (quads, hamstrings); the glutes are credited by
+// the exercises that target them directly (thrusts, bridges, lunges, abduction), so that the
+// emphasised glute volume is direct work, not a by-product of counting.
+
+/** Squats, lunges, hinges, hip thrusts, glute, hamstring, quad and calf work. */
+export const LOWER_BODY_EXERCISES: readonly TrainingExercise[] = [
+  // Squat pattern
+  exercise({ id: 'bodyweight-box-squat', name: 'Bodyweight Box Squat', pattern: 'squat', primary: ['quads'], secondary: ['glutes'], equipment: [], load: 'bodyweight', contraindications: ['knee'], cue: 'Sit back to a chair or box and stand up through the whole foot.' }),
+  exercise({ id: 'goblet-squat', name: 'Goblet Squat', pattern: 'squat', primary: ['quads'], secondary: ['glutes', 'core'], equipment: ['light_dumbbells'], contraindications: ['knee'], cue: 'Hold the dumbbell at the chest; knees track over the toes.' }),
+  exercise({ id: 'heel-elevated-goblet-squat', name: 'Heel-Elevated Goblet Squat', pattern: 'squat', primary: ['quads'], secondary: ['glutes', 'core'], equipment: ['dumbbells'], complexity: 2, contraindications: ['knee', 'ankle'], cue: 'Heels on a plate or wedge; stay upright and sink straight down.' }),
+  exercise({ id: 'leg-press', name: 'Leg Press', pattern: 'squat', primary: ['quads'], secondary: ['glutes'], equipment: ['machine'], contraindications: ['knee'], cue: 'Feet mid-platform; lower until the hips start to tuck, then press.' }),
+  exercise({ id: 'hack-squat', name: 'Hack Squat', pattern: 'squat', primary: ['quads'], secondary: ['glutes'], equipment: ['machine'], complexity: 2, contraindications: ['knee'], cue: 'Back flat on the pad; control the descent for two seconds.' }),
+  exercise({ id: 'smith-machine-squat', name: 'Smith Machine Squat', pattern: 'squat', primary: ['quads'], secondary: ['glutes'], equipment: ['machine'], complexity: 2, contraindications: ['knee', 'lower_back'], cue: 'Feet slightly in front of the bar; brace before each rep.' }),
+  exercise({ id: 'barbell-back-squat', name: 'Barbell Back Squat', pattern: 'squat', primary: ['quads'], secondary: ['glutes', 'core'], equipment: ['barbell', 'rack'], anxietyFriendly: false, complexity: 3, contraindications: ['knee', 'lower_back', 'shoulder'], cue: 'Brace, break at hips and knees together, hit depth you can own.' }),
+  exercise({ id: 'barbell-front-squat', name: 'Barbell Front Squat', pattern: 'squat', primary: ['quads'], secondary: ['glutes', 'core'], equipment: ['barbell', 'rack'], anxietyFriendly: false, complexity: 3, contraindications: ['knee', 'lower_back', 'wrist'], cue: 'Elbows high, torso upright, sit between the heels.' }),
+  // Lunge pattern (single leg: quads and glutes both work hard)
+  exercise({ id: 'bodyweight-split-squat', name: 'Bodyweight Split Squat', pattern: 'lunge', primary: ['quads', 'glutes'], equipment: [], load: 'bodyweight', unilateral: true, contraindications: ['knee'], cue: 'Hold a wall for balance; drop the back knee straight down.' }),
+  exercise({ id: 'dumbbell-split-squat', name: 'Dumbbell Split Squat', pattern: 'lunge', primary: ['quads', 'glutes'], equipment: ['light_dumbbells'], complexity: 2, unilateral: true, contraindications: ['knee'], cue: 'Long stance, slight forward lean to load the glute.' }),
+  exercise({ id: 'dumbbell-reverse-lunge', name: 'Dumbbell Reverse Lunge', pattern: 'lunge', primary: ['quads', 'glutes'], equipment: ['light_dumbbells'], complexity: 2, unilateral: true, contraindications: ['knee'], cue: 'Step back, lower under control, drive up through the front heel.' }),
+  exercise({ id: 'bulgarian-split-squat', name: 'Bulgarian Split Squat', pattern: 'lunge', primary: ['quads', 'glutes'], equipment: ['dumbbells', 'bench'], complexity: 2, unilateral: true, contraindications: ['knee'], cue: 'Rear foot on the bench; most of the weight on the front leg.' }),
+  exercise({ id: 'dumbbell-step-up', name: 'Dumbbell Step-Up', pattern: 'lunge', primary: ['quads', 'glutes'], equipment: ['dumbbells', 'bench'], complexity: 2, unilateral: true, contraindications: ['knee'], cue: 'Whole foot on the bench; do not push off the back leg.' }),
+  // Hinge pattern
+  exercise({ id: 'dumbbell-romanian-deadlift', name: 'Dumbbell Romanian Deadlift', pattern: 'hinge', primary: ['hamstrings'], secondary: ['glutes', 'back'], equipment: ['dumbbells'], complexity: 2, contraindications: ['lower_back'], cue: 'Push the hips back with soft knees until the hamstrings stretch.' }),
+  exercise({ id: 'single-leg-romanian-deadlift', name: 'Single-Leg Romanian Deadlift', pattern: 'hinge', primary: ['hamstrings'], secondary: ['glutes', 'core'], equipment: ['light_dumbbells'], complexity: 2, unilateral: true, contraindications: ['lower_back', 'ankle'], cue: 'Hips square, reach the free leg back; hold a wall if needed.' }),
+  exercise({ id: 'barbell-romanian-deadlift', name: 'Barbell Romanian Deadlift', pattern: 'hinge', primary: ['hamstrings'], secondary: ['glutes', 'back'], equipment: ['barbell'], anxietyFriendly: false, complexity: 2, contraindications: ['lower_back'], cue: 'Bar close to the legs, neutral spine, hips back.' }),
+  exercise({ id: 'conventional-deadlift', name: 'Conventional Deadlift', pattern: 'hinge', primary: ['hamstrings', 'glutes'], secondary: ['back', 'quads', 'core'], equipment: ['barbell'], anxietyFriendly: false, complexity: 3, contraindications: ['lower_back'], cue: 'Wedge in, push the floor away, lock out with the glutes.' }),
+  exercise({ id: 'band-good-morning', name: 'Band Good Morning', pattern: 'hinge', primary: ['hamstrings'], secondary: ['glutes'], equipment: ['band'], load: 'band', contraindications: ['lower_back'], cue: 'Band under the feet and behind the neck; hinge with a flat back.' }),
+  exercise({ id: 'cable-pull-through', name: 'Cable Pull-Through', pattern: 'hinge', primary: ['glutes', 'hamstrings'], equipment: ['cable'], contraindications: ['lower_back'], cue: 'Face away from the stack, hinge back, squeeze the glutes to stand.' }),
+  exercise({ id: 'kettlebell-swing', name: 'Kettlebell Swing', pattern: 'hinge', primary: ['glutes', 'hamstrings'], secondary: ['core'], equipment: ['kettlebell'], anxietyFriendly: false, complexity: 3, contraindications: ['lower_back', 'shoulder'], cue: 'Snap the hips; the arms only guide the bell.' }),
+  exercise({ id: 'back-extension', name: '45-Degree Back Extension', pattern: 'hinge', primary: ['glutes', 'hamstrings'], secondary: ['back'], equipment: ['machine'], load: 'bodyweight', contraindications: ['lower_back'], cue: 'Round the upper back slightly and drive with the glutes.' }),
+  // Hip thrust pattern (the client's signature lift, §7.1)
+  exercise({ id: 'barbell-hip-thrust', name: 'Hip Thrust', pattern: 'hip_thrust', primary: ['glutes'], secondary: ['hamstrings'], equipment: ['barbell', 'bench'], anxietyFriendly: false, complexity: 2, cue: 'Upper back on the bench, chin tucked, pause one second at the top.' }),
+  exercise({ id: 'dumbbell-hip-thrust', name: 'Dumbbell Hip Thrust', pattern: 'hip_thrust', primary: ['glutes'], secondary: ['hamstrings'], equipment: ['dumbbells', 'bench'], cue: 'Dumbbell on the hips, shins vertical at the top, pause one second.' }),
+  exercise({ id: 'machine-hip-thrust', name: 'Machine Hip Thrust', pattern: 'hip_thrust', primary: ['glutes'], secondary: ['hamstrings'], equipment: ['machine'], cue: 'Belt across the hips; drive up and squeeze for one second.' }),
+  exercise({ id: 'dumbbell-glute-bridge', name: 'Dumbbell Glute Bridge', pattern: 'hip_thrust', primary: ['glutes'], secondary: ['hamstrings'], equipment: ['light_dumbbells'], cue: 'Back on the floor, dumbbell on the hips, squeeze at the top.' }),
+  exercise({ id: 'glute-bridge', name: 'Glute Bridge', pattern: 'hip_thrust', primary: ['glutes'], secondary: ['hamstrings'], equipment: [], load: 'bodyweight', cue: 'Ribs down, push through the heels, hold the top for two seconds.' }),
+  exercise({ id: 'single-leg-glute-bridge', name: 'Single-Leg Glute Bridge', pattern: 'hip_thrust', primary: ['glutes'], secondary: ['hamstrings'], equipment: [], load: 'bodyweight', unilateral: true, cue: 'Keep the pelvis level as you drive up.' }),
+  // Direct glute isolation
+  exercise({ id: 'band-lateral-walk', name: 'Band Lateral Walk', pattern: 'glute_isolation', primary: ['glutes'], equipment: ['band'], kind: 'isolation', load: 'band', cue: 'Band above the knees, half squat, small steps without the feet touching.' }),
+  exercise({ id: 'side-lying-hip-abduction', name: 'Side-Lying Hip Abduction', pattern: 'glute_isolation', primary: ['glutes'], equipment: [], kind: 'isolation', load: 'bodyweight', unilateral: true, cue: 'Top leg slightly behind the body, lift from the hip, not the waist.' }),
+  exercise({ id: 'hip-abduction-machine', name: 'Hip Abduction Machine', pattern: 'glute_isolation', primary: ['glutes'], equipment: ['machine'], kind: 'isolation', cue: 'Lean slightly forward and push the pads out under control.' }),
+  exercise({ id: 'cable-glute-kickback', name: 'Cable Glute Kickback', pattern: 'glute_isolation', primary: ['glutes'], equipment: ['cable'], kind: 'isolation', unilateral: true, cue: 'Hinge slightly, kick back and up without arching the lower back.' }),
+  // Knee flexion (hamstrings)
+  exercise({ id: 'lying-leg-curl', name: 'Lying Leg Curl', pattern: 'knee_flexion', primary: ['hamstrings'], equipment: ['machine'], kind: 'isolation', cue: 'Hips pressed into the pad; lower for three seconds.' }),
+  exercise({ id: 'seated-leg-curl', name: 'Seated Leg Curl', pattern: 'knee_flexion', primary: ['hamstrings'], equipment: ['machine'], kind: 'isolation', cue: 'Lean forward slightly for a deeper hamstring stretch.' }),
+  exercise({ id: 'sliding-leg-curl', name: 'Sliding Leg Curl', pattern: 'knee_flexion', primary: ['hamstrings'], secondary: ['glutes'], equipment: [], kind: 'isolation', load: 'bodyweight', complexity: 2, cue: 'Heels on towels, hips up, slide the heels in and out slowly.' }),
+  exercise({ id: 'band-leg-curl', name: 'Band Leg Curl', pattern: 'knee_flexion', primary: ['hamstrings'], equipment: ['band'], kind: 'isolation', load: 'band', cue: 'Band anchored low; lie face down and curl the heel to the glute.' }),
+  // Knee extension (quads)
+  exercise({ id: 'leg-extension', name: 'Leg Extension', pattern: 'knee_extension', primary: ['quads'], equipment: ['machine'], kind: 'isolation', contraindications: ['knee'], cue: 'Pause one second at the top; lower slowly.' }),
+  exercise({ id: 'band-terminal-knee-extension', name: 'Band Terminal Knee Extension', pattern: 'knee_extension', primary: ['quads'], equipment: ['band'], kind: 'isolation', load: 'band', unilateral: true, cue: 'Band behind the knee; straighten the last few degrees, pain-free only.' }),
+  // Calves
+  exercise({ id: 'standing-calf-raise', name: 'Standing Calf Raise', pattern: 'calf_raise', primary: ['calves'], equipment: [], kind: 'isolation', load: 'bodyweight', contraindications: ['ankle'], cue: 'On a step, full stretch at the bottom, pause at the top.' }),
+  exercise({ id: 'dumbbell-calf-raise', name: 'Dumbbell Calf Raise', pattern: 'calf_raise', primary: ['calves'], equipment: ['dumbbells'], kind: 'isolation', unilateral: true, contraindications: ['ankle'], cue: 'One leg at a time on a step, dumbbell in the same-side hand.' }),
+  exercise({ id: 'seated-calf-raise', name: 'Seated Calf Raise', pattern: 'calf_raise', primary: ['calves'], equipment: ['machine'], kind: 'isolation', contraindications: ['ankle'], cue: 'Full range, two-second pause in the stretch.' }),
+];
