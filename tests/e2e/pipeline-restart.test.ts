@@ -13,7 +13,7 @@ function stuckAtDietitian() {
   const brains = offlineNutritionBrains();
   return {
     ...brains,
-    DIETITIAN: fromPromise<never, AgentBrainInput>(({ signal }) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('cancelled'))))),
+    DIETITIAN: fromPromise<any, AgentBrainInput>(({ signal }) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('cancelled'))))),
   };
 }
 
