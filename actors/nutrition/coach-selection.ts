@@ -45,7 +45,7 @@ const TABLE_ORDER = new Map(TRAINING_EXERCISES.map((exercise, index) => [exercis
  * Order: the previous program's choices for that day, in their order; the slot's pattern
  * order; known lifts first with high anxiety and for novices (who learn by repetition), unused
  * ones first for intermediates (variety); anxiety-friendly ones for moderate anxiety; simple
- * lifts for novices, technical loadable ones for intermediates; then the table's order.
+ * lifts for novices, loadable then technical ones for intermediates; then the table's order.
  */
 export function pickExercise(
   plan: readonly PlannedSession[],
@@ -73,8 +73,9 @@ export function pickExercise(
       patternRank(exercise),
       anxiety === 'high' ? known : repeat,
       anxiety === 'moderate' && !exercise.anxietyFriendly ? 1 : 0,
-      experience === 'intermediate' ? -exercise.complexity : exercise.complexity,
-      LOAD_RANK[exercise.load],
+      // Intermediates progress by load, so loadable lifts come first, the technical ones among them.
+      experience === 'intermediate' ? LOAD_RANK[exercise.load] : exercise.complexity,
+      experience === 'intermediate' ? -exercise.complexity : LOAD_RANK[exercise.load],
       TABLE_ORDER.get(exercise) ?? 0,
     ];
   };
