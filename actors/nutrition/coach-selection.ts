@@ -24,14 +24,8 @@ function earlierNames(plan: readonly PlannedSession[], index: number): Set<strin
   return new Set(plan.slice(0, index).flatMap((session) => session.exercises.map((entry) => key(entry.exercise))));
 }
 
-/** Whether `exercise` would be new to the client in session `index` of `plan`. */
-export function isNovel(plan: readonly PlannedSession[], index: number, exercise: TrainingExercise, context: SelectionContext): boolean {
-  const name = key(exercise);
-  return !context.familiar.has(name) && !earlierNames(plan, index).has(name);
-}
-
-/** How many lifts session `index` introduces. */
-export function novelCount(plan: readonly PlannedSession[], index: number, context: SelectionContext): number {
+/** How many lifts session `index` introduces (new to the client and to the week so far). */
+function novelCount(plan: readonly PlannedSession[], index: number, context: SelectionContext): number {
   const earlier = earlierNames(plan, index);
   return (plan[index]?.exercises ?? []).filter((entry) => !context.familiar.has(key(entry.exercise)) && !earlier.has(key(entry.exercise))).length;
 }
