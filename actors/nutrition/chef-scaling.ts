@@ -75,14 +75,12 @@ export function scaleRecipe(
     FoodId[],
   ];
   const highest = Math.min(SCALE_LIMITS.max, ...MACRO_KEYS.filter((k) => base[k] > 0).map((k) => target[k] / base[k]));
-  for (const p of proteins) {
-    for (const c of carbs) {
-      for (const f of fats) {
-        const fit = fitWithAdjusters(recipe, target, highest, [p, c, f]);
-        if (fit && fit.deviation.max < best.deviation.max) best = fit;
-        if (fit && macroError(fit) <= ADJUSTED_TOLERANCE) return best;
-      }
-    }
+  const triples = proteins.flatMap((p) => carbs.flatMap((c) => fats.map((f): [FoodId, FoodId, FoodId] => [p, c, f])));
+  for (const adjusters of triples) {
+    const fit = fitWithAdjusters(recipe, target, highest, adjusters);
+    if (fit && fit.deviation.max < best.deviation.max) best = fit;
+    // Protein, carbs and fat exact: what is left is the slot spec's own calorie mismatch.
+    if (fit && macroError(fit) <= ADJUSTED_TOLERANCE) break;
   }
   return best.deviation.max <= tolerance ? best : undefined;
 }
@@ -115,6 +113,7 @@ function fitWithAdjusters(
   const columns = adjusters.map((food) => MACRO_KEYS.map((k) => FOOD_TABLE[food].per100g[k] / 100));
   const baseColumn = MACRO_KEYS.map((k) => base[k]);
   const goal = MACRO_KEYS.map((k) => target[k]);
+  const remainder = (current: readonly number[]) => goal.map((grams, index) => grams - (current[index] ?? 0));
   const scales: number[] = [];
   for (let skipped = 0; skipped < 3; skipped += 1) {
     const solution = solve3([baseColumn, ...columns.filter((_, index) => index !== skipped)], goal);
@@ -128,14 +127,11 @@ function fitWithAdjusters(
   let best: ScaledRecipe | undefined;
   for (const scale of scales) {
     // The unrounded recipe is linear in the scale: a cheap test before rounding anything.
-    const linear = solve3(columns, [goal[0]! - baseColumn[0]! * scale, goal[1]! - baseColumn[1]! * scale, goal[2]! - baseColumn[2]! * scale]);
-    if (!linear || linear[0]! < -1 || linear[1]! < -1 || linear[2]! < -1) continue;
+    const linear = solve3(columns, remainder(baseColumn.map((grams) => grams * scale)));
+    if (!linear || linear.some((g) => g < -1)) continue;
     const ingredients = scaleIngredients(recipe, scale);
     const current = macrosOf(ingredients);
-    const grams = solve3(
-      columns,
-      MACRO_KEYS.map((k) => target[k] - current[k]),
-    );
+    const grams = solve3(columns, remainder(MACRO_KEYS.map((k) => current[k])));
     // Half a gram below zero is rounding noise; more means this scale overshoots a macro.
     if (!grams || grams.some((g) => g < -0.5)) continue;
     for (const precision of ADJUSTER_PRECISIONS) {

@@ -1,4 +1,5 @@
 import type { AppetiteLevel, CookingSkill } from '../../protocol/nutrition/client-profile.ts';
+import type { CyclePhase } from '../../protocol/nutrition/cycle-phase.ts';
 import type { ClientConstraints } from '../../protocol/nutrition/macro-targets.ts';
 import type { NutritionStrategy } from '../../protocol/nutrition/nutrition-strategy.ts';
 import { MealSlotSchema } from '../../protocol/nutrition/weekly-meal-plan.ts';
@@ -27,6 +28,25 @@ export const NON_PROTEIN_ENERGY_SHARES: Record<AppetiteLevel, Record<MealSlot, n
   normal: { breakfast: 0.22, lunch: 0.27, snack: 0.13, dinner: 0.28, presleep: 0.1 },
   high: { breakfast: 0.22, lunch: 0.28, snack: 0.12, dinner: 0.3, presleep: 0.08 },
 };
+
+/**
+ * Share of the day's non-protein energy moved to the snack and pre-sleep meal in the luteal
+ * phase, half each, taken from the three main meals in proportion: energy intake and cravings
+ * rise in the luteal phase (Davidsen L, Vistisen B, Astrup A 2007, Int J Obes 31:1777-1785),
+ * so the day's totals stay (§8 rank 2) and more of them come late, when hunger does.
+ */
+export const LUTEAL_SHIFT = 0.05;
+
+/** The non-protein energy shares for an appetite, in the given cycle phase. */
+export function energyShares(appetite: AppetiteLevel, cyclePhase?: CyclePhase): Record<MealSlot, number> {
+  const shares = { ...NON_PROTEIN_ENERGY_SHARES[appetite] };
+  if (cyclePhase !== 'luteal') return shares;
+  const mains = shares.breakfast + shares.lunch + shares.dinner;
+  for (const slot of ['breakfast', 'lunch', 'dinner'] as const) shares[slot] -= (LUTEAL_SHIFT * shares[slot]) / mains;
+  shares.snack += LUTEAL_SHIFT / 2;
+  shares.presleep += LUTEAL_SHIFT / 2;
+  return shares;
+}
 
 /**
  * Relative weight of fat in each slot's non-protein energy: less around the snack (often the
@@ -59,14 +79,18 @@ const round1 = (x: number) => Math.round(x * 10) / 10;
  * Splits the daily targets over the five slots so that every day adds up exactly (§8 rank 3):
  * - protein per slot follows `protein_distribution`, rescaled to `protein_g` if it does not sum to
  *   it (§8 rank 2: the SCIENTIST's total wins over the NUTRITIONIST's split);
- * - the non-protein energy `kcal - 4 x protein` is shared by `NON_PROTEIN_ENERGY_SHARES`;
+ * - the non-protein energy `kcal - 4 x protein` is shared by `energyShares` (appetite, cycle);
  * - fat follows those shares tilted by `FAT_TILT`, carbs fill the rest of each slot's energy, so
  *   each slot's calories match its macros (Atwater) as well as the day's do. If the tilt would
  *   leave a slot without carbs, fat is shared untilted.
  * Each quantity is rounded to 0.1 and dinner takes the rounding remainder, so the daily sums are
  * the targets to 0.1.
  */
-export function slotMacros(targets: DailyTargets, appetite: AppetiteLevel): Record<MealSlot, MacroTarget> {
+export function slotMacros(
+  targets: DailyTargets,
+  appetite: AppetiteLevel,
+  cyclePhase?: CyclePhase,
+): Record<MealSlot, MacroTarget> {
   const { target_intake_kcal: kcal, protein_g: protein, fat_g: fat, carbs_g: carbs } = targets;
   const distribution = MEAL_SLOTS.map((slot) => targets.protein_distribution[`${slot}_g`]);
   const distributed = distribution.reduce((a, b) => a + b, 0);
@@ -81,7 +105,7 @@ export function slotMacros(targets: DailyTargets, appetite: AppetiteLevel): Reco
   // Ratio of the energy carbs and fat actually bring to the energy left after protein: 1 when
   // the targets are self-consistent; carbs absorb it so that every daily sum stays exact.
   const consistency = (4 * carbs + 9 * fat) / nonProtein;
-  const shares = NON_PROTEIN_ENERGY_SHARES[appetite];
+  const shares = energyShares(appetite, cyclePhase);
   const tilted = MEAL_SLOTS.map((slot) => shares[slot] * FAT_TILT[slot]);
   const tiltedSum = tilted.reduce((a, b) => a + b, 0);
   const split = (fatWeights: number[], weightSum: number) =>
@@ -116,9 +140,16 @@ export function slotMacros(targets: DailyTargets, appetite: AppetiteLevel): Reco
   return result;
 }
 
-/** The §4.4 slot specs of one day: macros, time cap and the constraints the CHEF must honour. */
-export function buildSlotSpecs(targets: DailyTargets, client: ClientConstraints): Record<MealSlot, SlotSpec> {
-  const macros = slotMacros(targets, client.appetite_level);
+/**
+ * The §4.4 slot specs of one day: macros, time cap and the constraints the CHEF must honour.
+ * `client.cooking_skill` sets time caps and difficulty (the DIETITIAN lowers it to simplify).
+ */
+export function buildSlotSpecs(
+  targets: DailyTargets,
+  client: ClientConstraints,
+  cyclePhase?: CyclePhase,
+): Record<MealSlot, SlotSpec> {
+  const macros = slotMacros(targets, client.appetite_level, cyclePhase);
   const avoid = [...new Set([...ALWAYS_AVERTED, ...client.food_aversions].map(normalizeFoodWord))].filter(
     (word) => word !== '',
   );

@@ -1,4 +1,6 @@
 import type { ErrorIssue } from '../../protocol/http-error.ts';
+import type { CookingSkill } from '../../protocol/nutrition/client-profile.ts';
+import type { CyclePhase } from '../../protocol/nutrition/cycle-phase.ts';
 import type { ClientConstraints } from '../../protocol/nutrition/macro-targets.ts';
 import type { NutritionStrategy } from '../../protocol/nutrition/nutrition-strategy.ts';
 import type { MealSlot, MealSlotPlan, WeeklyMealPlan } from '../../protocol/nutrition/weekly-meal-plan.ts';
@@ -21,6 +23,16 @@ import type { BankRecipe, RecipeTrait } from './recipe-bank-entry.ts';
  */
 export type DietitianConstraint = Partial<DailyTargets>;
 
+/**
+ * §10: why the plan is re-run, when the reason itself changes the plan (other triggers change
+ * the strategy instead). `compliance_issue`: more than 2 minimum viable days in a week, so the
+ * plan gets simpler (one cooking-skill level lower, no-cook and batch recipes first).
+ * `cycle_phase_adjustment`: the cycle phase to plan for (luteal: more energy late in the day).
+ */
+export type DietitianRerunReason =
+  | { trigger: 'compliance_issue' }
+  | { trigger: 'cycle_phase_adjustment'; cycle_phase: CyclePhase };
+
 /** What the DIETITIAN needs besides the §4.3 strategy. */
 export interface DietitianContext {
   /** §4.2 `client_constraints`: aversions, appetite, cooking skill, partner. */
@@ -30,14 +42,19 @@ export interface DietitianContext {
   /** Its own previous plan on a re-run (§10 rule 2): days keep their recipes where still valid. */
   previous_output?: WeeklyMealPlan;
   /**
-   * §6.2: issues found in the previous attempt. This brain checks its own output against the
-   * same rules, so issues can only come from another brain's attempt: the previous output is then
-   * not reused, and the plan is rebuilt from the strategy.
+   * §6.2: issues found in the previous attempt. Deterministic plans pass their schema (the
+   * property tests check it over generated strategies), so issues point at a previous output
+   * from another brain: it is then not reused, and the plan is rebuilt from the strategy.
    */
   validation_issues?: readonly ErrorIssue[];
   /** §8 rank 3: authoritative numbers from the NUTRITIONIST to comply with exactly. */
   constraint?: DietitianConstraint;
+  /** §10: a re-run whose reason changes the plan itself. */
+  rerun_reason?: DietitianRerunReason;
 }
+
+/** One cooking-skill level lower (basic stays basic): a simpler week after a compliance issue. */
+const SIMPLER: Record<CookingSkill, CookingSkill> = { basic: 'basic', intermediate: 'basic', advanced: 'intermediate' };
 
 /**
  * DIETITIAN (§4.4): turns a nutrition strategy into a 7-day x 5-slot meal template whose daily
@@ -51,16 +68,26 @@ export interface DietitianContext {
  * const plan = buildWeeklyMealPlan(strategy, { client_constraints, weeks_on_program: 0 });
  */
 export function buildWeeklyMealPlan(strategy: NutritionStrategy, context: DietitianContext): WeeklyMealPlan {
-  const client = context.client_constraints;
-  const targets: DailyTargets = {
-    target_intake_kcal: strategy.target_intake_kcal,
-    protein_g: strategy.protein_g,
-    fat_g: strategy.fat_g,
-    carbs_g: strategy.carbs_g,
-    protein_distribution: strategy.protein_distribution,
-    ...context.constraint,
-  };
-  const specs = buildSlotSpecs(targets, client);
+  const reason = context.rerun_reason;
+  const simplify = reason?.trigger === 'compliance_issue';
+  const client = simplify
+    ? { ...context.client_constraints, cooking_skill: SIMPLER[context.client_constraints.cooking_skill] }
+    : context.client_constraints;
+  const targets = applyConstraint(
+    {
+      target_intake_kcal: strategy.target_intake_kcal,
+      protein_g: strategy.protein_g,
+      fat_g: strategy.fat_g,
+      carbs_g: strategy.carbs_g,
+      protein_distribution: strategy.protein_distribution,
+    },
+    context.constraint,
+  );
+  const specs = buildSlotSpecs(
+    targets,
+    client,
+    reason?.trigger === 'cycle_phase_adjustment' ? reason.cycle_phase : undefined,
+  );
   const scale = memoizedScaler();
   const requirements = {} as Record<MealSlot, SlotRequirements>;
   const options = {} as Record<MealSlot, SlotOptions>;
@@ -76,7 +103,7 @@ export function buildWeeklyMealPlan(strategy: NutritionStrategy, context: Dietit
       (recipe) => pickRecipe(req, assignmentOf(recipe), specs[slot], undefined, scale)?.recipe === recipe,
     );
     requirements[slot] = req;
-    options[slot] = { feasible, primaries: preferred(primaries, slot, client) };
+    options[slot] = { feasible, primaries: preferred(primaries, slot, client, simplify) };
   }
 
   const reusePrevious = (context.validation_issues ?? []).length === 0 ? context.previous_output : undefined;
@@ -120,15 +147,47 @@ export function buildWeeklyMealPlan(strategy: NutritionStrategy, context: Dietit
 /**
  * Orders a slot's primaries by what the client needs most (stable, bank order otherwise): a low
  * appetite gets drinkable recipes first outside lunch and dinner; lunches, and dinners of clients
- * who cook alone, get batch-friendly recipes first.
+ * who cook alone, get batch-friendly recipes first; a simplified week (compliance issue) puts
+ * no-cook recipes first, then batch-friendly ones.
  */
-function preferred(recipes: readonly BankRecipe[], slot: MealSlot, client: ClientConstraints): BankRecipe[] {
-  const first: RecipeTrait | undefined =
-    client.appetite_level === 'low' && slot !== 'lunch' && slot !== 'dinner'
-      ? 'liquid'
-      : slot === 'lunch' || (slot === 'dinner' && !client.partner_cooks)
-        ? 'batch_friendly'
-        : undefined;
-  if (!first) return [...recipes];
-  return [...recipes.filter((r) => r.traits.includes(first)), ...recipes.filter((r) => !r.traits.includes(first))];
+function preferred(
+  recipes: readonly BankRecipe[],
+  slot: MealSlot,
+  client: ClientConstraints,
+  simplify: boolean,
+): BankRecipe[] {
+  const main = slot === 'lunch' || slot === 'dinner';
+  const traits: RecipeTrait[] = [];
+  if (simplify) traits.push('no_cook');
+  if (client.appetite_level === 'low' && !main) traits.push('liquid');
+  if (slot === 'lunch' || (slot === 'dinner' && (!client.partner_cooks || simplify))) traits.push('batch_friendly');
+  const rank = (recipe: BankRecipe) => {
+    const index = traits.findIndex((trait) => recipe.traits.includes(trait));
+    return index === -1 ? traits.length : index;
+  };
+  return recipes.toSorted((a, b) => rank(a) - rank(b));
+}
+
+/**
+ * The targets with a §8 rank-3 constraint's fields in place of the strategy's. Only the five
+ * known fields are taken, and only as finite numbers: the constraint arrives as untyped data.
+ */
+function applyConstraint(targets: DailyTargets, constraint: DietitianConstraint | undefined): DailyTargets {
+  if (!constraint) return targets;
+  const number = (value: unknown, fallback: number) =>
+    typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+  const split = constraint.protein_distribution;
+  return {
+    target_intake_kcal: number(constraint.target_intake_kcal, targets.target_intake_kcal),
+    protein_g: number(constraint.protein_g, targets.protein_g),
+    fat_g: number(constraint.fat_g, targets.fat_g),
+    carbs_g: number(constraint.carbs_g, targets.carbs_g),
+    protein_distribution: {
+      breakfast_g: number(split?.breakfast_g, targets.protein_distribution.breakfast_g),
+      lunch_g: number(split?.lunch_g, targets.protein_distribution.lunch_g),
+      snack_g: number(split?.snack_g, targets.protein_distribution.snack_g),
+      dinner_g: number(split?.dinner_g, targets.protein_distribution.dinner_g),
+      presleep_g: number(split?.presleep_g, targets.protein_distribution.presleep_g),
+    },
+  };
 }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { detectRank3Conflict } from '../../actors/nutrition/conflicts.ts';
 import { buildWeeklyMealPlan } from '../../actors/nutrition/dietitian.ts';
+import type { DietitianRerunReason } from '../../actors/nutrition/dietitian.ts';
 import { DietitianPlanningError } from '../../actors/nutrition/dietitian-planning-error.ts';
 import { WEEKDAYS } from '../../actors/nutrition/dietitian-rotation.ts';
 import { MEAL_SLOTS, PREP_TIME_CAPS } from '../../actors/nutrition/dietitian-slot-specs.ts';
@@ -16,15 +17,29 @@ import { planRecipeIds, servedRecipe, weekTotals } from '../support/meal-plan-he
 
 const NUM_RUNS = 200;
 
+/** No reason (half the runs), or a §10 re-run reason that changes the plan itself. */
+const reasonArb = fc.option(
+  fc.oneof(
+    fc.constant<DietitianRerunReason>({ trigger: 'compliance_issue' }),
+    fc.constantFrom('follicular', 'luteal').map((phase): DietitianRerunReason => ({ trigger: 'cycle_phase_adjustment', cycle_phase: phase })),
+  ),
+  { nil: undefined, freq: 2 },
+);
+const SIMPLER = { basic: 'basic', intermediate: 'basic', advanced: 'intermediate' } as const;
+
 describe('DIETITIAN over realistic strategies and clients', () => {
   it('plans a valid week that adds up, honours the client and can be cooked, or says why not', () => {
     let planned = 0;
     let refused = 0;
     fc.assert(
-      fc.property(strategyArb, clientArb, fc.integer({ min: 0, max: 30 }), (strategy, client, weeks) => {
+      fc.property(strategyArb, clientArb, fc.integer({ min: 0, max: 30 }), reasonArb, (strategy, client, weeks, reason) => {
         let plan;
         try {
-          plan = buildWeeklyMealPlan(strategy, { client_constraints: client, weeks_on_program: weeks });
+          plan = buildWeeklyMealPlan(strategy, {
+            client_constraints: client,
+            weeks_on_program: weeks,
+            ...(reason ? { rerun_reason: reason } : {}),
+          });
         } catch (error) {
           // Only a real dead end may stop the plan: a slot no recipe can fill for this client.
           expect(error).toBeInstanceOf(DietitianPlanningError);
@@ -51,17 +66,19 @@ describe('DIETITIAN over realistic strategies and clients', () => {
           expect(Math.abs(plan.weekly_template.monday![slot]!.slot_spec.protein_g - expected)).toBeLessThanOrEqual(0.051);
         }
 
-        // Every recipe named honours aversions (nut butters always), skill and time caps.
+        // Every recipe named honours aversions (nut butters always), skill and time caps; a
+        // compliance re-run plans one skill level lower.
         const averted = aversionSet(client.food_aversions);
+        const skill = reason?.trigger === 'compliance_issue' ? SIMPLER[client.cooking_skill] : client.cooking_skill;
         for (const id of planRecipeIds(plan)) {
           const recipe = recipeById(id)!;
           expect(recipeHasAvertedFood(recipe, averted), id).toBe(false);
-          expect(DIFFICULTY_RANK[recipe.difficulty]).toBeLessThanOrEqual(DIFFICULTY_RANK[client.cooking_skill]);
+          expect(DIFFICULTY_RANK[recipe.difficulty]).toBeLessThanOrEqual(DIFFICULTY_RANK[skill]);
         }
         for (const day of WEEKDAYS) {
           for (const slot of MEAL_SLOTS) {
             const slotPlan = plan.weekly_template[day]![slot]!;
-            expect(slotPlan.slot_spec.prep_time_max_min).toBe(PREP_TIME_CAPS[client.cooking_skill][slot]);
+            expect(slotPlan.slot_spec.prep_time_max_min).toBe(PREP_TIME_CAPS[skill][slot]);
             for (const id of slotPlan.alternatives) {
               expect(totalMinutes(recipeById(id)!)).toBeLessThanOrEqual(slotPlan.slot_spec.prep_time_max_min);
               if (client.partner_cooks && slot === 'dinner') expect(recipeById(id)!.traits).toContain('shareable');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { candidateRecipes } from '../../../../actors/nutrition/chef-recipe-picker.ts';
 import { buildWeeklyMealPlan } from '../../../../actors/nutrition/dietitian.ts';
-import type { DietitianContext } from '../../../../actors/nutrition/dietitian.ts';
+import type { DietitianConstraint, DietitianContext } from '../../../../actors/nutrition/dietitian.ts';
 import { DietitianPlanningError } from '../../../../actors/nutrition/dietitian-planning-error.ts';
 import { WEEKDAYS } from '../../../../actors/nutrition/dietitian-rotation.ts';
 import { parseSlotConstraints } from '../../../../actors/nutrition/dietitian-slot-constraints.ts';
@@ -185,6 +185,51 @@ describe('buildWeeklyMealPlan', () => {
     expect(week.calories).toBeCloseTo(7 * 2600, 0);
     expect(week.carbs_g).toBeCloseTo(7 * 386, 0);
     expect(week.protein_g).toBeCloseTo(7 * 95, 0);
+  });
+
+  it('takes only the known numeric fields of a constraint, which arrives as untyped data', () => {
+    const constraint = {
+      protein_distribution: { breakfast_g: 30, lunch_g: 20, snack_g: 10, dinner_g: 20, presleep_g: 15 },
+      fat_g: 'lots',
+      extra: 1,
+    } as unknown as DietitianConstraint;
+    const constrained = buildWeeklyMealPlan(EXAMPLE_STRATEGY, context({}, { constraint }));
+    expect(constrained.weekly_template.monday!.breakfast!.slot_spec.protein_g).toBe(30);
+    expect(weekTotals(constrained).fat_g).toBeCloseTo(7 * EXAMPLE_STRATEGY.fat_g, 0);
+  });
+
+  it('simplifies the week after a compliance issue (§10: more than 2 minimum viable days)', () => {
+    const usual = buildWeeklyMealPlan(EXAMPLE_STRATEGY, context({ cooking_skill: 'advanced' }));
+    const simpler = buildWeeklyMealPlan(
+      EXAMPLE_STRATEGY,
+      context({ cooking_skill: 'advanced' }, { previous_output: usual, rerun_reason: { trigger: 'compliance_issue' } }),
+    );
+    expect(simpler).not.toEqual(usual);
+    for (const slot of MEAL_SLOTS) {
+      const spec = simpler.weekly_template.monday![slot]!.slot_spec;
+      expect(spec.prep_time_max_min).toBe(PREP_TIME_CAPS.intermediate[slot]);
+      expect(spec.constraints).toContain('max_difficulty:intermediate');
+    }
+    expect(planRecipeIds(simpler).every((id) => recipeById(id)!.difficulty !== 'advanced')).toBe(true);
+    expect(servedRecipe(simpler.weekly_template.monday!.breakfast!, 'breakfast').traits).toContain('no_cook');
+    expect(weekTotals(simpler)).toEqual(weekTotals(usual));
+  });
+
+  it('moves energy to the snack and pre-sleep meal in the luteal phase, totals unchanged', () => {
+    const luteal = buildWeeklyMealPlan(
+      EXAMPLE_STRATEGY,
+      context({}, { rerun_reason: { trigger: 'cycle_phase_adjustment', cycle_phase: 'luteal' } }),
+    );
+    const monday = (p: WeeklyMealPlan, slot: MealSlot) => p.weekly_template.monday![slot]!.slot_spec;
+    for (const slot of ['snack', 'presleep'] as const) expect(monday(luteal, slot).calories).toBeGreaterThan(monday(plan, slot).calories);
+    for (const slot of ['breakfast', 'lunch', 'dinner'] as const) expect(monday(luteal, slot).calories).toBeLessThan(monday(plan, slot).calories);
+    const [a, b] = [weekTotals(luteal), weekTotals(plan)];
+    for (const key of ['calories', 'protein_g', 'carbs_g', 'fat_g'] as const) expect(a[key]).toBeCloseTo(b[key], 0);
+    const follicular = buildWeeklyMealPlan(
+      EXAMPLE_STRATEGY,
+      context({}, { rerun_reason: { trigger: 'cycle_phase_adjustment', cycle_phase: 'follicular' } }),
+    );
+    expect(follicular).toEqual(plan);
   });
 
   it('keeps last week\'s recipes on a re-run unless that output was invalid (§10 rule 2, §6.2)', () => {
