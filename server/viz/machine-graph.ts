@@ -9,6 +9,8 @@ export interface GraphState {
   key: string;
   parent: string | null;
   type: 'atomic' | 'compound' | 'parallel' | 'final' | 'history';
+  /** For a history state: whether it remembers the direct child (shallow) or every descendant (deep). */
+  history: 'shallow' | 'deep' | null;
   /** The id of the initial child of a compound state. */
   initial: string | null;
   description: string | null;
@@ -53,6 +55,11 @@ function srcName(src: unknown): string {
   return (src as { id?: string } | undefined)?.id ?? 'inline actor';
 }
 
+function listOf(value: unknown): unknown[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
 function stateOf(node: AnyStateNode): GraphState {
   const initialTarget = node.type === 'compound' ? node.initial?.target?.[0]?.id ?? null : null;
   return {
@@ -60,10 +67,12 @@ function stateOf(node: AnyStateNode): GraphState {
     key: node.key,
     parent: node.parent?.id ?? null,
     type: node.type,
+    history: node.type === 'history' ? (node.history === 'deep' ? 'deep' : 'shallow') : null,
     initial: initialTarget,
     description: node.description ?? null,
-    entry: node.entry.map(actionLabel),
-    exit: node.exit.map(actionLabel),
+    // The config, not node.entry: XState adds its own raise/cancel there for `after` timers.
+    entry: listOf(node.config.entry).map(actionLabel),
+    exit: listOf(node.config.exit).map(actionLabel),
     invoke: node.invoke.map((invoke) => ({ id: invoke.id, src: srcName(invoke.src) })),
     tags: [...node.tags],
   };

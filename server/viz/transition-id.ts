@@ -30,6 +30,12 @@ export function delayOf(transition: AnyTransitionDefinition): string | number | 
   return typeof delay === 'string' || typeof delay === 'number' ? delay : null;
 }
 
+/** The invoked actor's logic name (`brain`), rather than its id (XState generates one when none is given). */
+function invokedName(transition: AnyTransitionDefinition, invokeId: string): string {
+  const src = transition.source.invoke.find((invoke) => invoke.id === invokeId)?.src;
+  return typeof src === 'string' ? src : invokeId;
+}
+
 /** Reads the trigger of a transition from its event type (XState's built-in event families). */
 export function triggerOf(transition: AnyTransitionDefinition, eventless = false): Trigger {
   if (eventless) return { kind: 'always', key: 'always', label: 'always' };
@@ -40,11 +46,11 @@ export function triggerOf(transition: AnyTransitionDefinition, eventless = false
   }
   if (type.startsWith(DONE_ACTOR)) {
     const id = type.slice(DONE_ACTOR.length);
-    return { kind: 'done', key: `done.${id}`, label: `onDone ${id}` };
+    return { kind: 'done', key: `done.${id}`, label: `onDone ${invokedName(transition, id)}` };
   }
   if (type.startsWith(ERROR_ACTOR)) {
     const id = type.slice(ERROR_ACTOR.length);
-    return { kind: 'error', key: `error.${id}`, label: `onError ${id}` };
+    return { kind: 'error', key: `error.${id}`, label: `onError ${invokedName(transition, id)}` };
   }
   if (type.startsWith(DONE_STATE)) return { kind: 'state-done', key: 'done.state', label: 'onDone' };
   return { kind: 'event', key: type, label: type };
