@@ -9,6 +9,7 @@ import type { RoutedRecord } from '../protocol/routing.ts';
 import { agentMachine } from './agent.ts';
 import { nutritionSystem } from './nutrition-system.ts';
 import { pipelineMachine } from './pipeline.ts';
+import { sessionMachine } from './session.ts';
 import { createSupervisorMachine } from './supervisor.ts';
 
 /** One registered machine: its URL name, what it is for, and where the code defines it. */
@@ -35,6 +36,7 @@ const nutritionSupervisor = createSupervisorMachine(nutritionSystem({ runId: 'vi
 export const MACHINES: readonly MachineEntry[] = [
   entry(pipelineMachine, 'Nutrition pipeline', 'The orchestrator of spec 000 §1: reviews every report and moves through the nine pipeline states.', 'machines/pipeline.ts', 'pipelineMachine'),
   entry(nutritionSupervisor, 'Supervisor', 'Routes every envelope of a system: validate, check the routing table, drop duplicates, journal, deliver.', 'machines/supervisor.ts', 'createSupervisorMachine'),
+  entry(sessionMachine, 'Trainer session', 'The lifecycle of one trainer session (spec 001 §7.6): active until the agent loop ends it as completed or error.', 'machines/session.ts', 'sessionMachine'),
   entry(agentMachine, 'Agent worker', 'The generic worker of every agent: one request at a time, with timeout, one retry and cancel.', 'machines/agent.ts', 'agentMachine'),
 ];
 
