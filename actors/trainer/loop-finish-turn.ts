@@ -1,0 +1,27 @@
+import { fromPromise } from 'xstate';
+import type { AgentSession } from '../../protocol/trainer/session.ts';
+import type { LoopDeps } from './loop-deps.ts';
+import type { LoggedError } from './loop-log-error.ts';
+
+/** How a turn ends. */
+export interface FinishTurnInput {
+  sessionId: string;
+  status: 'completed' | 'error';
+  /** Logged first: the model error, the missing tool call, the iteration limit (§3.2). */
+  error?: LoggedError;
+}
+
+/**
+ * Ends a turn (spec 001 §3.1 `endSession`): logs the error that ended it, if any, then ends the
+ * session with its totals summed from the `llm_response` events (§7.6, §11.2).
+ */
+export function createFinishTurnLogic(deps: Pick<LoopDeps, 'events' | 'sessions' | 'log'>) {
+  return fromPromise<AgentSession, FinishTurnInput>(async ({ input }) => {
+    const { sessionId, status, error } = input;
+    if (error) {
+      deps.log?.(`[${sessionId.slice(0, 8)}] ❌ Error (${error.context}): ${error.message}`);
+      await deps.events.appendEvent(sessionId, 'error', { message: error.message, context: error.context, stack: error.stack ?? null });
+    }
+    return deps.sessions.end(sessionId, status);
+  });
+}

@@ -1,0 +1,26 @@
+import { fromPromise } from 'xstate';
+import type { LoopDeps } from './loop-deps.ts';
+
+/** An error to log as an `error` event; `context` says where (`context_init`, `llm_call`, ...). */
+export interface LoggedError {
+  message: string;
+  context: string;
+  stack?: string | null;
+}
+
+/** What the error logger is invoked with. */
+export interface LogErrorInput extends LoggedError {
+  sessionId: string;
+}
+
+/** Appends an `error` event to the session (spec 001 §7.3); the loop goes on afterwards. */
+export function createLogErrorLogic(deps: Pick<LoopDeps, 'events' | 'log'>) {
+  return fromPromise<void, LogErrorInput>(async ({ input }) => {
+    deps.log?.(`[${input.sessionId.slice(0, 8)}] ❌ Error (${input.context}): ${input.message}`);
+    await deps.events.appendEvent(input.sessionId, 'error', {
+      message: input.message,
+      context: input.context,
+      stack: input.stack ?? null,
+    });
+  });
+}
