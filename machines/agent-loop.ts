@@ -287,7 +287,8 @@ export const agentLoopMachine = setup({
         id: 'finishTurn',
         src: 'finishTurn',
         input: ({ context }) => {
-          const input: FinishTurnInput = { sessionId: turnOf(context).sessionId, status: statusOf(context.stopReason) };
+          const turn = turnOf(context);
+          const input: FinishTurnInput = { sessionId: turn.sessionId, userId: turn.user_id, status: statusOf(context.stopReason) };
           if (context.error) input.error = context.error;
           return input;
         },

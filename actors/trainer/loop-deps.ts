@@ -15,7 +15,7 @@ export interface SessionLifecycle {
   /** A new message continues an ended session: it becomes `active` again (no-op when it is). */
   continue(userId: string, sessionId: string): Promise<void>;
   /** Ends the session with its totals summed from the `llm_response` events (§7.6, §11.2). */
-  end(sessionId: string, status: 'completed' | 'error'): Promise<AgentSession>;
+  end(userId: string, sessionId: string, status: 'completed' | 'error'): Promise<AgentSession>;
 }
 
 /** What the agent loop's actors work with: the stores, the context builder and the model. */

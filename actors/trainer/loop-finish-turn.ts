@@ -6,6 +6,7 @@ import type { LoggedError } from './loop-log-error.ts';
 /** How a turn ends. */
 export interface FinishTurnInput {
   sessionId: string;
+  userId: string;
   status: 'completed' | 'error';
   /** Logged first: the model error, the missing tool call, the iteration limit (§3.2). */
   error?: LoggedError;
@@ -17,11 +18,11 @@ export interface FinishTurnInput {
  */
 export function createFinishTurnLogic(deps: Pick<LoopDeps, 'events' | 'sessions' | 'log'>) {
   return fromPromise<AgentSession, FinishTurnInput>(async ({ input }) => {
-    const { sessionId, status, error } = input;
+    const { sessionId, userId, status, error } = input;
     if (error) {
       deps.log?.(`[${sessionId.slice(0, 8)}] ❌ Error (${error.context}): ${error.message}`);
       await deps.events.appendEvent(sessionId, 'error', { message: error.message, context: error.context, stack: error.stack ?? null });
     }
-    return deps.sessions.end(sessionId, status);
+    return deps.sessions.end(userId, sessionId, status);
   });
 }

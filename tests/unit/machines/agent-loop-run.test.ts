@@ -29,7 +29,7 @@ describe('agentLoopMachine under the trainer supervisor', () => {
     expect(h.calls.model.map((c) => c.iteration)).toEqual([1, 2, 3]);
     expect(h.calls.tools.map((c) => c.call.name)).toEqual(['generate_workout', 'message_notify_user', 'idle']);
     expect(h.calls.recorded).toEqual([{ sessionId: 'session-1', userId: 'user-1', message: 'Give me a quick chest workout' }]);
-    expect(h.calls.finished).toEqual([{ sessionId: 'session-1', status: 'completed' }]);
+    expect(h.calls.finished).toEqual([{ sessionId: 'session-1', userId: 'user-1', status: 'completed' }]);
     expect(h.calls.initializer).toBe(1);
   });
 
@@ -107,7 +107,7 @@ describe('agentLoopMachine under the trainer supervisor', () => {
     const h = start({ script: [{ tool: 'fetch_data' }, { error: 'Anthropic API error 529: overloaded' }] });
     h.send();
     expect(await h.result()).toMatchObject({ status: 'error', stop_reason: 'model_error', iterations: 2, error: 'Anthropic API error 529: overloaded' });
-    expect(h.calls.finished).toEqual([{ sessionId: 'session-1', status: 'error', error: expect.objectContaining({ context: 'llm_call' }) }]);
+    expect(h.calls.finished).toEqual([{ sessionId: 'session-1', userId: 'user-1', status: 'error', error: expect.objectContaining({ context: 'llm_call' }) }]);
     expect(h.stream.at(-1)).toEqual({ type: 'error', message: 'Anthropic API error 529: overloaded' });
     expect(h.stream.some((e) => e.type === 'done')).toBe(false);
     expect(h.outbound[0]?.envelope.payload).toMatchObject({ status: 'error' });
