@@ -3,6 +3,7 @@ import type { AgentReport } from '../protocol/agent-report.ts';
 import type { NutritionAgent, PipelineStageAgent } from '../protocol/nutrition/agents.ts';
 import type { EnvelopeOf, NutritionEnvelope } from '../protocol/nutrition/envelope.ts';
 import type { IntakeData } from '../protocol/nutrition/intake-data.ts';
+import type { WeeklyCheckin } from '../protocol/nutrition/weekly-checkin.ts';
 import type { NutritionDataType } from '../protocol/nutrition/nutrition-data-type.ts';
 import type { PipelineError } from '../protocol/nutrition/pipeline-error.ts';
 import type { PAUSABLE_STATES } from '../protocol/nutrition/pipeline-transitions.ts';
@@ -58,6 +59,8 @@ export interface PipelineContext {
   /** Upstream re-runs asked per agent in the current version (§6.3: one each). */
   upstreamReruns: Partial<Record<NutritionAgent, number>>;
   coachDone: boolean;
+  /** COACH produced a program the SCIENTIST has not recorded yet (its phase plan times transitions). */
+  programToRecord: boolean;
   previousState: PausableState | null;
   physician: PhysicianRecord | null;
   /** Reports that arrived while paused, replayed on resume. */
@@ -66,7 +69,7 @@ export interface PipelineContext {
   pendingQueries: EnvelopeOf<'health_query'>[];
   checkinHistory: unknown;
   /** The check-in being evaluated, and its result waiting for the re-run to finish. */
-  checkin: { envelopeId: string; result?: EnvelopeOf<'adjustment_result'>; failure?: string } | null;
+  checkin: { envelopeId: string; payload?: WeeklyCheckin; result?: EnvelopeOf<'adjustment_result'>; failure?: string } | null;
   lastAdjustment: EnvelopeOf<'adjustment_result'> | null;
   error: PipelineError | null;
   terminatedMedical: boolean;
@@ -89,6 +92,7 @@ export function initialPipelineContext(input: PipelineInput): PipelineContext {
     reprocessed: {},
     upstreamReruns: {},
     coachDone: false,
+    programToRecord: false,
     previousState: null,
     physician: null,
     deferred: [],

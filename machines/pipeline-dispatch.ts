@@ -42,7 +42,7 @@ export function workContextFor(context: PipelineContext, agent: NutritionAgent):
   if (own && context.version > 1) work.previous_output = own;
   if ((agent === 'SCIENTIST' || agent === 'NUTRITIONIST') && context.checkinHistory !== null) work.checkin_history = context.checkinHistory;
   const program = context.outputs.training_program;
-  if (agent === 'SCIENTIST' && program?.data_type === 'training_program') work.training_program = program.payload;
+  if (agent === 'SCIENTIST' && context.programToRecord && program?.data_type === 'training_program') work.training_program = program.payload;
   const response = context.physician?.response;
   if (response && response.payload.pipeline_action !== 'abort' && !context.physician?.attached && agent !== 'PHYSICIAN') {
     work.physician = response.payload;

@@ -20,7 +20,8 @@ export function startRun(context: PipelineContext, envelope: EnvelopeOf<'intake_
 export function submitCheckin(context: PipelineContext, envelope: EnvelopeOf<'weekly_checkin'>): Step {
   const work = { ...workContextFor(context, 'SCIENTIST'), next_run_id: versionedRunId(context.runId, context.version + 1) };
   const step = release(context, [{ envelope, context: work }]);
-  return merge(step, { context: { checkin: { envelopeId: envelope.message_id } }, sends: [] });
+  // The program goes with this check-in; SCIENTIST records it into the history it returns.
+  return merge(step, { context: { checkin: { envelopeId: envelope.message_id, payload: envelope.payload }, programToRecord: false }, sends: [] });
 }
 
 /** The adjustment result among SCIENTIST's accepted outputs, if any. */
@@ -67,7 +68,7 @@ export function startRerun(context: PipelineContext, report: AgentReport): Step 
     dispatched: [],
     reprocessed: {},
     upstreamReruns: {},
-    checkin: { envelopeId: context.checkin?.envelopeId ?? report.requestId, result: adjustment },
+    checkin: { ...context.checkin, envelopeId: context.checkin?.envelopeId ?? report.requestId, result: adjustment },
   };
   return merge({ context: fresh, sends: [] }, releaseOutputs({ ...context, ...fresh }, envelopes));
 }

@@ -40,7 +40,7 @@ export function acceptOutputs(context: PipelineContext, report: AgentReport): St
   const settled = merge(settle(context, report.requestId), { context: memoHistory(memo), sends: [] });
   const next = { ...context, ...settled.context };
   const step = merge(settled, releaseOutputs(next, envelopes));
-  if (agentOf(report) === 'COACH') step.context.coachDone = true;
+  if (agentOf(report) === 'COACH') Object.assign(step.context, { coachDone: true, programToRecord: true });
   return step;
 }
 
@@ -210,6 +210,11 @@ export function timeOutRun(context: PipelineContext, state: string): Step {
 /** A stage agent in the re-run set that got no fresh input this version redoes its last work (§10). */
 export function dispatchRerun(context: PipelineContext, agent: PipelineStageAgent): Step {
   if (context.rerun === null || !context.rerun.includes(agent) || context.dispatched.includes(agent)) return { context: {}, sends: [] };
-  const reason = context.checkin?.result?.payload.notes.join(' ');
-  return reissue(context, agent, reason ? { reason } : {});
+  const result = context.checkin?.result?.payload;
+  const checkin = context.checkin?.payload;
+  if (!result) return reissue(context, agent, {});
+  return reissue(context, agent, {
+    reason: result.notes.join(' '),
+    adjustment: { triggers_fired: result.triggers_fired, ...(checkin ? { checkin } : {}) },
+  });
 }

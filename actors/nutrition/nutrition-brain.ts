@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { fromPromise } from 'xstate';
 import type { AgentBrainInput } from '../../protocol/agent-report.ts';
 import type { NutritionAgent } from '../../protocol/nutrition/agents.ts';
@@ -32,14 +33,20 @@ export type BrainHandler = (request: BrainRequest, tools: { reply: Reply; signal
  * @example
  * const coachBrain = nutritionBrain('COACH', ({ envelope }, { reply }) => ({ envelopes: [reply('USER', 'training_program', plan(envelope))] }));
  */
-export function nutritionBrain(agent: NutritionAgent, handle: BrainHandler) {
+export function nutritionBrain(agent: NutritionAgent, handle: BrainHandler, options: { latencyMs?: number } = {}) {
   return fromPromise<BrainOutput, AgentBrainInput>(async ({ input, signal }) => {
     const message = input.input as DeliveredMessage;
     const envelope = message.envelope as NutritionEnvelope;
     if (envelope.data_type === 'medical_context') return { envelopes: [] };
+    const started = performance.now();
     let index = 0;
     const reply: Reply = (to, dataType, payload, runId = envelope.pipeline_run_id) =>
       makeEnvelope({ from: agent, to, dataType, payload: payload as never, runId, idSeed: [envelope.message_id, agent, index++] }) as never;
-    return handle({ envelope, context: (message.context ?? {}) as WorkContext }, { reply, signal });
+    const output = await handle({ envelope, context: (message.context ?? {}) as WorkContext }, { reply, signal });
+    // Simulated model latency (benchmarks, demos): the answer takes at least `latencyMs` in all;
+    // cancelling the work cancels the wait.
+    const remaining = (options.latencyMs ?? 0) - (performance.now() - started);
+    if (remaining > 0) await delay(remaining, undefined, { signal });
+    return output;
   });
 }

@@ -6,9 +6,9 @@ import { ValidationError } from '../../protocol/runtime-error.ts';
 import { ChefScalingError } from './chef-scaling-error.ts';
 import { buildRecipes } from './chef.ts';
 import { evaluateCheckin } from './checkin-evaluation.ts';
-import { createCheckinHistory, recordTrainingProgram, type CheckinHistory } from './checkin-history.ts';
+import { createCheckinHistory, cyclePhaseOf, recordTrainingProgram, type CheckinHistory } from './checkin-history.ts';
 import { buildTrainingProgram } from './coach.ts';
-import { buildWeeklyMealPlan, type DietitianConstraint } from './dietitian.ts';
+import { buildWeeklyMealPlan, type DietitianConstraint, type DietitianRerunReason } from './dietitian.ts';
 import { nutritionBrain, type BrainHandler, type BrainRequest } from './nutrition-brain.ts';
 import { buildNutritionStrategy } from './nutritionist-strategy.ts';
 import { assessHealthQuery } from './physician-assessment.ts';
@@ -108,9 +108,19 @@ const dietitian: BrainHandler = (request, { reply }) => {
     ...(previous ? { previous_output: previous } : {}),
     ...(context.validation_issues ? { validation_issues: context.validation_issues } : {}),
     ...(context.constraint?.rank === 3 ? { constraint: context.constraint.data as DietitianConstraint } : {}),
+    ...rerunReason(context),
   });
   return { envelopes: [reply('CHEF', 'weekly_meal_plan', plan)] };
 };
+
+/** §10: what a DIETITIAN re-run changes in the plan itself (simpler week, luteal energy split). */
+function rerunReason(context: BrainRequest['context']): { rerun_reason?: DietitianRerunReason } {
+  const triggers = context.adjustment?.triggers_fired ?? [];
+  if (triggers.includes('compliance_issue')) return { rerun_reason: { trigger: 'compliance_issue' } };
+  const phase = context.adjustment?.checkin && cyclePhaseOf(context.adjustment.checkin);
+  if (triggers.includes('cycle_phase_adjustment') && phase) return { rerun_reason: { trigger: 'cycle_phase_adjustment', cycle_phase: phase } };
+  return {};
+}
 
 /** CHEF: recipes for every slot; a slot spec no recipe can meet goes back to the DIETITIAN (§1 chef -> dietitian). */
 const chef: BrainHandler = (request, { reply }) => {
@@ -161,15 +171,22 @@ const physician: BrainHandler = ({ envelope }, { reply }) => {
   return { envelopes: [reply(query.from_agent, 'medical_context', assessHealthQuery(query.payload))] };
 };
 
-/** The seven offline brains, by agent. */
-export function offlineNutritionBrains() {
+const HANDLERS = { INTAKE: intake, SCIENTIST: scientist, NUTRITIONIST: nutritionist, DIETITIAN: dietitian, CHEF: chef, COACH: coach, PHYSICIAN: physician };
+type Agent = keyof typeof HANDLERS;
+
+/**
+ * The seven offline brains, by agent; `latencyMs` makes an agent wait that long before it
+ * answers, as a model would (benchmarks and demos).
+ */
+export function offlineNutritionBrains(options: { latencyMs?: Partial<Record<Agent, number>> } = {}) {
+  const brain = (agent: Agent) => nutritionBrain(agent, HANDLERS[agent], { latencyMs: options.latencyMs?.[agent] ?? 0 });
   return {
-    INTAKE: nutritionBrain('INTAKE', intake),
-    SCIENTIST: nutritionBrain('SCIENTIST', scientist),
-    NUTRITIONIST: nutritionBrain('NUTRITIONIST', nutritionist),
-    DIETITIAN: nutritionBrain('DIETITIAN', dietitian),
-    CHEF: nutritionBrain('CHEF', chef),
-    COACH: nutritionBrain('COACH', coach),
-    PHYSICIAN: nutritionBrain('PHYSICIAN', physician),
+    INTAKE: brain('INTAKE'),
+    SCIENTIST: brain('SCIENTIST'),
+    NUTRITIONIST: brain('NUTRITIONIST'),
+    DIETITIAN: brain('DIETITIAN'),
+    CHEF: brain('CHEF'),
+    COACH: brain('COACH'),
+    PHYSICIAN: brain('PHYSICIAN'),
   };
 }

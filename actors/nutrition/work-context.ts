@@ -4,6 +4,8 @@ import type { MacroTargets } from '../../protocol/nutrition/macro-targets.ts';
 import type { MedicalContext } from '../../protocol/nutrition/medical-context.ts';
 import type { IntakeData } from '../../protocol/nutrition/intake-data.ts';
 import type { TrainingProgram } from '../../protocol/nutrition/training-program.ts';
+import type { AdjustmentTrigger } from '../../protocol/nutrition/adjustment-result.ts';
+import type { WeeklyCheckin } from '../../protocol/nutrition/weekly-checkin.ts';
 
 /**
  * What the orchestrator attaches beside an envelope it releases to a pipeline agent (journaled
@@ -32,6 +34,8 @@ export interface WorkContext {
   next_run_id?: string;
   /** §6.3: the input this agent should process again, more completely (an upstream re-run). */
   rerun_of?: NutritionEnvelope;
+  /** §10: the check-in triggers behind this re-run, and the check-in itself. */
+  adjustment?: { triggers_fired: readonly AdjustmentTrigger[]; checkin?: WeeklyCheckin };
   /** Why this agent runs again (a §7.3 trigger, a §6.3 request), in words for its notes. */
   reason?: string;
 }

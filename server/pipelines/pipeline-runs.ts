@@ -12,7 +12,7 @@ import type { WeeklyCheckin } from '../../protocol/nutrition/weekly-checkin.ts';
 import type { RoutedRecord } from '../../protocol/routing.ts';
 import { ConflictError, NotFoundError, RuntimeError, ValidationError } from '../../protocol/runtime-error.ts';
 import { LiveRun, type Clock, type RunEvent } from './live-run.ts';
-import { pipelineView, statusOf, type PipelineStatus } from './pipeline-view.ts';
+import { pipelineView, SETTLED_STATES, statusOf, type PipelineStatus } from './pipeline-view.ts';
 
 /** What is kept of a run between restarts. */
 interface RunRecord {
@@ -48,6 +48,8 @@ export class PipelineRuns {
   private readonly live = new Map<string, LiveRun>();
   private readonly owners = new Map<string, string>();
   private readonly writes = new Map<string, Promise<unknown>>();
+  /** Changes waiting for the run's current write to finish, merged. */
+  private readonly queued = new Map<string, { changes: Partial<RunRecord>; written: Promise<unknown> }>();
   /** Users whose run was terminated on medical grounds, known before the clearance record is written. */
   private readonly blocked = new Map<string, string>();
   private readonly terminated = new Set<string>();
@@ -98,6 +100,14 @@ export class PipelineRuns {
     return records
       .sort((a, b) => b.created_at.localeCompare(a.created_at))
       .map(({ pipeline_run_id, state, status, created_at, updated_at }) => ({ pipeline_run_id, state, status, created_at, updated_at }));
+  }
+
+  /** Resolves once the run waits for nobody but the user (output_ready, paused_physician, error). */
+  async settled(userId: string, runId: string) {
+    const run = this.run(userId, runId);
+    await run.until((snapshot) => SETTLED_STATES.has(String(snapshot.value)));
+    await run.quiescent();
+    return pipelineView(run.snapshot());
   }
 
   view(userId: string, runId: string) {
@@ -210,16 +220,30 @@ export class PipelineRuns {
     return blocked;
   }
 
+  /**
+   * Merges `changes` into the run's record. Writes of one run never overlap: changes that arrive
+   * while a write is under way are merged and written together after it (the latest wins), so a
+   * burst of transitions costs one or two writes, not one each.
+   */
   private update(userId: string, runId: string, changes: Partial<RunRecord>): Promise<unknown> {
+    const queued = this.queued.get(runId);
+    if (queued) {
+      Object.assign(queued.changes, changes);
+      return queued.written;
+    }
+    const entry = { changes: { ...changes }, written: Promise.resolve() as Promise<unknown> };
     const previous = this.writes.get(runId) ?? Promise.resolve();
-    const next = previous
+    entry.written = previous
       .catch(() => undefined)
-      .then(() =>
-        this.records(userId).update(runId, (record) => ({ ...(record as RunRecord), ...changes, updated_at: new Date().toISOString() })),
-      );
-    // A failed write is logged, never thrown into an actor subscription; the next one retries the whole record.
-    next.catch((error: unknown) => console.error(`Could not persist run ${runId}:`, error));
-    this.writes.set(runId, next);
-    return next;
+      .then(() => {
+        this.queued.delete(runId);
+        return this.records(userId).update(runId, (record) => ({ ...(record as RunRecord), ...entry.changes, updated_at: new Date().toISOString() }));
+      });
+    // A failed write is logged, never thrown into an actor subscription; the next one rewrites the whole record.
+    entry.written.catch((error: unknown) => console.error(`Could not persist run ${runId}:`, error));
+    this.queued.set(runId, entry);
+    this.writes.set(runId, entry.written);
+    return entry.written;
   }
+
 }

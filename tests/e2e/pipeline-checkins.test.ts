@@ -205,13 +205,10 @@ describe('pipeline check-ins (spec 000 §7, §10)', () => {
     expect(accepted.body.payload.notes[0]).toMatch(/^Week 3:/);
   });
 
-  describe('known defects (each expectation fails today; flip to it() once fixed)', () => {
-    // BUG: the SCIENTIST brain (actors/nutrition/offline-brains.ts) calls recordTrainingProgram on
-    // every check-in, because the pipeline (machines/pipeline-dispatch.ts) hands it the COACH's
-    // program every time: coach_phase.recorded_week moves to the last week each time, so
-    // dueTransition sees "1 week since the program" forever and a phase never ends (only a COACH
-    // program with 0 weeks left, as in the resumed scenario above, ever transitions).
-    it.fails('phase_transition fires when the foundation phase planned at intake ends (week 6)', async () => {
+  describe('re-runs that change the plan itself', () => {
+    // Fixed: the pipeline hands SCIENTIST the COACH's program only once after COACH produced it,
+    // so the phase plan is recorded once and the transition comes when the phase is planned to end.
+    it('phase_transition fires when the foundation phase planned at intake ends (week 6)', async () => {
       const id = await readyRun(fullTierIntake());
       const fired: string[] = [];
       for (const [index, gain] of [0.3, 0.6, 0.9, 1.2, 1.5, 1.8].entries()) {
@@ -221,9 +218,9 @@ describe('pipeline check-ins (spec 000 §7, §10)', () => {
       expect(fired).toContain('phase_transition');
     });
 
-    // GAP: the DIETITIAN brain is not told why it re-runs (minimum viable days, cycle phase), so
-    // the re-run returns the same weekly plan and the CHEF the same recipes.
-    it.fails.each([
+    // Fixed: the DIETITIAN is told the triggers (and the check-in) behind its re-run: a simpler
+    // week after a compliance issue, the luteal energy split after a cycle-phase change.
+    it.each([
       ['compliance_issue', measured(0.3, 68, 92, { minimum_viable_days_count: 3 })],
       ['cycle_phase_adjustment', measured(0.3, 68, 92, { cycle_phase: 'luteal' })],
     ] as const)('a %s re-run changes the DIETITIAN weekly plan', async (_trigger, week) => {

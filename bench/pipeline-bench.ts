@@ -1,0 +1,72 @@
+/**
+ * Pipeline benchmarks: a full initial run on the offline brains (median ms), and a run whose
+ * brains sleep the §9 mid-range durations scaled 1 s -> 10 ms, against its critical path (the
+ * nutrition chain; COACH overlaps it) and the spec's sequential sum.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openFileJournal } from '../actors/file-journal.ts';
+import { openLowdbStore } from '../actors/lowdb-store.ts';
+import { offlineNutritionBrains } from '../actors/nutrition/offline-brains.ts';
+import type { RoutedRecord } from '../protocol/routing.ts';
+import { PipelineRuns } from '../server/pipelines/pipeline-runs.ts';
+import { VALID_PAYLOADS } from '../tests/unit/protocol/nutrition/fixtures.ts';
+
+/** §9 mid-range durations in seconds, scaled 1 s -> 10 ms. INTAKE is the questionnaire: no model. */
+const SCALE_MS_PER_S = 10;
+const MID_RANGE_S = { SCIENTIST: 7.5, NUTRITIONIST: 7.5, DIETITIAN: 11.5, CHEF: 12.5, COACH: 10 } as const;
+const latencyMs = Object.fromEntries(Object.entries(MID_RANGE_S).map(([agent, s]) => [agent, s * SCALE_MS_PER_S]));
+const CRITICAL_PATH_MS = (MID_RANGE_S.SCIENTIST + MID_RANGE_S.NUTRITIONIST + MID_RANGE_S.DIETITIAN + MID_RANGE_S.CHEF) * SCALE_MS_PER_S;
+const SEQUENTIAL_SUM_MS = Object.values(MID_RANGE_S).reduce((a, b) => a + b, 0) * SCALE_MS_PER_S;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function timeRuns(count: number, brains: ReturnType<typeof offlineNutritionBrains>) {
+  const dir = await mkdtemp(join(tmpdir(), 'pipeline-bench-'));
+  const store = await openLowdbStore(join(dir, 'store'));
+  const journal = await openFileJournal<RoutedRecord>(join(dir, 'journal'));
+  const runs = await PipelineRuns.open({ store, journal, brains });
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const started = performance.now();
+      const { pipeline_run_id } = await runs.create(`user-${i}`, VALID_PAYLOADS.intake_data);
+      await runs.settled(`user-${i}`, pipeline_run_id);
+      times.push(performance.now() - started);
+      if (runs.view(`user-${i}`, pipeline_run_id).state !== 'output_ready') throw new Error('A benchmark run did not complete.');
+    }
+  } finally {
+    await runs.close();
+    await journal.close();
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+  return times;
+}
+
+export async function runPipelineBench(options: { runs?: number } = {}) {
+  const count = options.runs ?? 15;
+  await timeRuns(3, offlineNutritionBrains()); // warm-up
+  const offline = await timeRuns(count, offlineNutritionBrains());
+  const scaled = await timeRuns(Math.max(5, Math.floor(count / 2)), offlineNutritionBrains({ latencyMs }));
+  const scaledMedian = median(scaled);
+  return {
+    name: 'pipeline',
+    offlineFullRun: { runs: count, medianMs: Number(median(offline).toFixed(1)) },
+    scaledLatencyRun: {
+      runs: scaled.length,
+      brainLatencyMs: latencyMs,
+      medianWallMs: Number(scaledMedian.toFixed(1)),
+      criticalPathMs: CRITICAL_PATH_MS,
+      sequentialSumMs: SEQUENTIAL_SUM_MS,
+      ratioToCriticalPath: Number((scaledMedian / CRITICAL_PATH_MS).toFixed(3)),
+    },
+    target: 'scaled wall time <= 1.05 x critical path',
+    pass: scaledMedian <= 1.05 * CRITICAL_PATH_MS,
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(JSON.stringify(await runPipelineBench(), null, 2));
+}
