@@ -29,19 +29,22 @@ export interface JournalAckEvent {
 const ACKS_PER_EVENT = 256;
 
 /**
- * Creates the callback actor logic through which the supervisor writes its journal. Appends go
- * straight to the journal (which batches them into one write); acks that settle in the same
- * tick go back to the parent in a few `journal.acked` events, so a burst costs few events.
+ * Creates the callback actor logic through which the supervisor writes its journal. Appends that
+ * arrive in the same tick go to the journal as one `appendMany` per partition (one promise per
+ * partition, not per envelope), and their acks go back in a few `journal.acked` events, so a
+ * burst of envelopes costs few events and few allocations. Order holds: a partition's batches
+ * are appended in arrival order, and a flush is acked behind every append before it.
  */
 export function createJournalWriter(journal: Journal<RoutedRecord>) {
   return fromCallback<JournalAppendEvent | JournalFlushEvent>(function journalWriter({ receive, sendBack }) {
     let acked: number[] = [];
     let failed: JournalAckEvent['failed'] = [];
-    let scheduled = false;
+    let batch = new Map<string, { tickets: number[]; records: RoutedRecord[] }>();
+    let flushes = 0;
+    let writing: Promise<unknown> = Promise.resolve();
     let stopped = false;
-    let pendingWrites: Promise<unknown> = Promise.resolve();
-    const flush = () => {
-      scheduled = false;
+
+    const ack = () => {
       if (stopped) return;
       for (let i = 0; i === 0 || i < Math.max(acked.length, failed.length); i += ACKS_PER_EVENT) {
         sendBack({
@@ -53,29 +56,35 @@ export function createJournalWriter(journal: Journal<RoutedRecord>) {
       acked = [];
       failed = [];
     };
-    const schedule = () => {
-      if (!scheduled) {
-        scheduled = true;
-        queueMicrotask(flush);
-      }
+
+    const write = () => {
+      const partitions = batch;
+      const wantsAck = flushes > 0;
+      batch = new Map();
+      flushes = 0;
+      const appends = [...partitions].map(([partition, { tickets, records }]) =>
+        journal.appendMany(partition, records).then(
+          () => acked.push(...tickets),
+          (error: unknown) => {
+            const message = error instanceof Error ? error.message : String(error);
+            for (const ticket of tickets) failed.push({ ticket, message });
+          },
+        ),
+      );
+      // Each tick's batch is acked after the batches before it, so deliveries keep routing order.
+      writing = Promise.all([writing, ...appends]).then(() => (partitions.size > 0 || wantsAck) && ack());
     };
+
     receive((event) => {
+      if (batch.size === 0 && flushes === 0) queueMicrotask(write);
       if (event.type === 'journal.flush') {
-        // Behind any append in flight, so the ack keeps routing order.
-        pendingWrites.then(schedule);
+        flushes++;
         return;
       }
-      const written = journal.append(event.partition, event.record).then(
-        () => {
-          acked.push(event.ticket);
-          schedule();
-        },
-        (error: unknown) => {
-          failed.push({ ticket: event.ticket, message: error instanceof Error ? error.message : String(error) });
-          schedule();
-        },
-      );
-      pendingWrites = written;
+      let entry = batch.get(event.partition);
+      if (!entry) batch.set(event.partition, (entry = { tickets: [], records: [] }));
+      entry.tickets.push(event.ticket);
+      entry.records.push(event.record);
     });
     return () => {
       stopped = true;

@@ -35,6 +35,16 @@ export interface AdmissionRequest {
   redeliver?: boolean;
 }
 
+function refusal(request: AdmissionRequest, code: RoutingError['code'], message: string, issues?: RoutingError['issues']): Admission {
+  const rawSender = (request.envelope as { from_agent?: unknown } | null)?.from_agent;
+  return {
+    admitted: false,
+    error: issues ? { code, message, issues } : { code, message },
+    sender: typeof rawSender === 'string' ? rawSender : undefined,
+    envelope: request.envelope,
+  };
+}
+
 /**
  * The supervisor's bookkeeping: admission checks (schema, agent, edge, duplicate), the journal
  * tickets awaiting their ack in routing order, and the open requests. It is mutable on purpose:
@@ -64,14 +74,7 @@ export class SupervisorLedger {
 
   admit(request: AdmissionRequest): Admission {
     const parsed = this.system.envelope.safeParse(request.envelope);
-    const rawSender = (request.envelope as { from_agent?: unknown } | null)?.from_agent;
-    const sender = typeof rawSender === 'string' ? rawSender : undefined;
-    const refuse = (code: RoutingError['code'], message: string, issues?: RoutingError['issues']): Admission => ({
-      admitted: false,
-      error: issues ? { code, message, issues } : { code, message },
-      sender,
-      envelope: request.envelope,
-    });
+    const refuse = (code: RoutingError['code'], message: string, issues?: RoutingError['issues']) => refusal(request, code, message, issues);
     if (!parsed.success) {
       const issues = toErrorIssues(parsed.error.issues);
       return refuse('invalid_envelope', `Envelope failed validation: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);

@@ -181,7 +181,8 @@ describe('supervisor', () => {
   });
 
   it('rejects with journal_unavailable, and delivers nothing, when the journal cannot store', async () => {
-    const broken: Journal<RoutedRecord> = { ...createMemoryJournal<RoutedRecord>(), append: () => Promise.reject(new Error('disk full')) };
+    const fail = () => Promise.reject(new Error('disk full'));
+    const broken: Journal<RoutedRecord> = { ...createMemoryJournal<RoutedRecord>(), append: fail, appendMany: fail };
     const { agent, rejected, received, sendAs } = start(broken);
     const sent = envelope();
     sendAs('A', { type: 'supervisor.send', envelope: sent });
