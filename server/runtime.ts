@@ -8,6 +8,9 @@ import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { PipelineRuns, type PipelineRunsOptions } from './pipelines/pipeline-runs.ts';
 import { clearanceRoutes, pipelineRoutes } from './routes/pipelines.ts';
+import { vizRoutes } from './routes/viz.ts';
+import { pipelineRunSource } from './viz/pipeline-run-source.ts';
+import { RunSources } from './viz/run-sources.ts';
 
 export interface RuntimeOverrides {
   /** The clock of every actor system (a `SimulatedClock` in tests). */
@@ -34,14 +37,18 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
     ...(overrides.pipelineTimeoutMs ? { pipelineTimeoutMs: overrides.pipelineTimeoutMs } : {}),
     inspect: (runId, event) => inspectors.forEach((inspector) => inspector(runId, event)),
   });
+  // The visualizer's live view: each system registers where its runs are (sessions plug in here).
+  const runSources = new RunSources().register(pipelineRunSource(pipelines, inspectors));
   const app = createApp({
     jwtSecret: config.jwtSecret,
+    publicRoutes: { '/viz': vizRoutes({ jwtSecret: config.jwtSecret, runSources }) },
     protectedRoutes: { '/pipelines': pipelineRoutes(pipelines), '/clearance': clearanceRoutes(pipelines) },
   });
   return {
     app,
     pipelines,
     inspectors,
+    runSources,
     async close() {
       await pipelines.close();
       await pipelineJournal.close();

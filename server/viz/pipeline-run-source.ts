@@ -1,0 +1,45 @@
+import type { InspectionEvent } from 'xstate';
+import { pipelineMachine } from '../../machines/pipeline.ts';
+import { NotFoundError } from '../../protocol/runtime-error.ts';
+import type { PipelineRuns } from '../pipelines/pipeline-runs.ts';
+import { machineGraph } from './machine-graph.ts';
+import { RecentTransitions } from './recent-transitions.ts';
+import type { RunSource } from './run-sources.ts';
+
+/** Who hears every inspection event of every pipeline run (the runtime's `inspectors`). */
+export type RunInspectors = Set<(runId: string, event: InspectionEvent) => void>;
+
+/**
+ * The nutrition pipelines as a run source: a run is the user's when `runs.view` finds it for
+ * them, its state is the orchestrator's, and its events come from the runtime's inspectors
+ * (which it also listens to from the start, to keep each run's recent transitions).
+ */
+export function pipelineRunSource(runs: Pick<PipelineRuns, 'view'>, inspectors: RunInspectors): RunSource {
+  const recent = new RecentTransitions(machineGraph(pipelineMachine));
+  inspectors.add((runId, event) => recent.record(runId, event));
+  const stateOf = (userId: string, runId: string) => {
+    try {
+      return runs.view(userId, runId).state;
+    } catch (error) {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    }
+  };
+  return {
+    machine: 'pipeline',
+    open(userId, runId) {
+      if (stateOf(userId, runId) === undefined) return undefined;
+      return {
+        value: () => stateOf(userId, runId) ?? 'error',
+        subscribe(listener) {
+          const inspector = (id: string, event: InspectionEvent) => {
+            if (id === runId) listener(event);
+          };
+          inspectors.add(inspector);
+          return () => inspectors.delete(inspector);
+        },
+        recent: () => recent.of(runId),
+      };
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { InspectionEvent } from 'xstate';
+import { liveUpdateOf, type LiveTransition } from './live-update.ts';
+import type { MachineGraph } from './machine-graph.ts';
+
+/**
+ * The last transitions of each run of one machine, kept from the start, so that a viewer who
+ * opens the live view late still sees how the run got where it is. Bounded: `perRun`
+ * transitions per run, and the `maxRuns` runs that moved last.
+ */
+export class RecentTransitions {
+  private readonly runs = new Map<string, LiveTransition[]>();
+
+  constructor(
+    private readonly graph: MachineGraph,
+    private readonly perRun = 20,
+    private readonly maxRuns = 500,
+  ) {}
+
+  /** Keeps the inspection event if it is a microstep of the machine. */
+  record(runId: string, event: InspectionEvent): void {
+    const update = liveUpdateOf(this.graph, event);
+    if (!update) return;
+    const list = this.runs.get(runId) ?? [];
+    // Re-inserting keeps the map in least-recently-moved order, so the oldest run goes first.
+    this.runs.delete(runId);
+    this.runs.set(runId, [...list, update].slice(-this.perRun));
+    if (this.runs.size > this.maxRuns) this.runs.delete(this.runs.keys().next().value!);
+  }
+
+  /** Oldest first. */
+  of(runId: string): LiveTransition[] {
+    return [...(this.runs.get(runId) ?? [])];
+  }
+}
