@@ -46,10 +46,25 @@ function parseEnvelopes(agent: NutritionAgent, raw: unknown[]): { envelopes: Nut
 }
 
 /**
- * Reviews one agent report against the run: failure, schema (§6.2), red flag (§5), upstream
+ * Verdicts already reached, by report and context: the pipeline's guards ask about the same
+ * report several times in one transition, and parsing a week of meals each time is not free.
+ * Both keys are immutable snapshots' objects, so a cached verdict can never be stale.
+ */
+const verdicts = new WeakMap<AgentReport, WeakMap<PipelineContext, Verdict>>();
+
+/**
+ * Reviews one agent report against the run (memoized per report and context): failure, schema (§6.2), red flag (§5), upstream
  * request (§6.3), conflicts with higher-ranked outputs (§8), else accepted. Pure.
  */
 export function reviewReport(context: PipelineContext, report: AgentReport): Verdict {
+  let byContext = verdicts.get(report);
+  if (!byContext) verdicts.set(report, (byContext = new WeakMap()));
+  let verdict = byContext.get(context);
+  if (!verdict) byContext.set(context, (verdict = review(context, report)));
+  return verdict;
+}
+
+function review(context: PipelineContext, report: AgentReport): Verdict {
   if (!(report.requestId in context.inFlight) || report.outcome.status === 'cancelled') return { kind: 'ignored' };
   if (report.outcome.status === 'failed') {
     const { failure } = report.outcome;
