@@ -13,6 +13,11 @@ import type { MachineGraph } from '../../server/viz/machine-graph.ts';
 import { startRuntime } from '../support/runtime-harness.ts';
 import { VALID_PAYLOADS } from '../unit/protocol/nutrition/fixtures.ts';
 
+// The page.evaluate callbacks run in Chromium; the project's lib has no DOM types, so these stay loose.
+declare const document: any;
+declare const location: any;
+type Element = any;
+
 const OUT = 'test-results';
 const VIEWPORTS = [
   { width: 1280, height: 800 },
