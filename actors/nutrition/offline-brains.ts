@@ -171,15 +171,16 @@ const physician: BrainHandler = ({ envelope }, { reply }) => {
   return { envelopes: [reply(query.from_agent, 'medical_context', assessHealthQuery(query.payload))] };
 };
 
-const HANDLERS = { INTAKE: intake, SCIENTIST: scientist, NUTRITIONIST: nutritionist, DIETITIAN: dietitian, CHEF: chef, COACH: coach, PHYSICIAN: physician };
-type Agent = keyof typeof HANDLERS;
+/** The offline handlers by agent (the Claude brains use them as their guardrail baseline). */
+export const OFFLINE_HANDLERS = { INTAKE: intake, SCIENTIST: scientist, NUTRITIONIST: nutritionist, DIETITIAN: dietitian, CHEF: chef, COACH: coach, PHYSICIAN: physician };
+type Agent = keyof typeof OFFLINE_HANDLERS;
 
 /**
  * The seven offline brains, by agent; `latencyMs` makes an agent wait that long before it
  * answers, as a model would (benchmarks and demos).
  */
 export function offlineNutritionBrains(options: { latencyMs?: Partial<Record<Agent, number>> } = {}) {
-  const brain = (agent: Agent) => nutritionBrain(agent, HANDLERS[agent], { latencyMs: options.latencyMs?.[agent] ?? 0 });
+  const brain = (agent: Agent) => nutritionBrain(agent, OFFLINE_HANDLERS[agent], { latencyMs: options.latencyMs?.[agent] ?? 0 });
   return {
     INTAKE: brain('INTAKE'),
     SCIENTIST: brain('SCIENTIST'),
