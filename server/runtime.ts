@@ -8,6 +8,7 @@ import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { PipelineRuns, type PipelineRunsOptions } from './pipelines/pipeline-runs.ts';
 import { clearanceRoutes, pipelineRoutes } from './routes/pipelines.ts';
+import { openTrainer, type TrainerOverrides } from './trainer/open-trainer.ts';
 import { vizRoutes } from './routes/viz.ts';
 import { pipelineRunSource } from './viz/pipeline-run-source.ts';
 import { RunSources } from './viz/run-sources.ts';
@@ -18,6 +19,8 @@ export interface RuntimeOverrides {
   nutritionBrains?: PipelineRunsOptions['brains'];
   agentTimeoutMs?: number;
   pipelineTimeoutMs?: number;
+  /** The personal trainer's model, initializer, loop limits and console log. */
+  trainer?: TrainerOverrides;
 }
 
 /**
@@ -37,20 +40,23 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
     ...(overrides.pipelineTimeoutMs ? { pipelineTimeoutMs: overrides.pipelineTimeoutMs } : {}),
     inspect: (runId, event) => inspectors.forEach((inspector) => inspector(runId, event)),
   });
+  const trainer = await openTrainer(config, store, { ...(overrides.clock ? { clock: overrides.clock } : {}), ...overrides.trainer });
   // The visualizer's live view: each system registers where its runs are (sessions plug in here).
   const runSources = new RunSources().register(pipelineRunSource(pipelines, inspectors));
   const app = createApp({
     jwtSecret: config.jwtSecret,
     publicRoutes: { '/viz': vizRoutes({ jwtSecret: config.jwtSecret, runSources }) },
-    protectedRoutes: { '/pipelines': pipelineRoutes(pipelines), '/clearance': clearanceRoutes(pipelines) },
+    protectedRoutes: { '/pipelines': pipelineRoutes(pipelines), '/clearance': clearanceRoutes(pipelines), ...trainer.routes },
   });
   return {
     app,
     pipelines,
+    trainer,
     inspectors,
     runSources,
     async close() {
       await pipelines.close();
+      await trainer.close();
       await pipelineJournal.close();
       await store.close();
     },

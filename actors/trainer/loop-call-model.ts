@@ -34,7 +34,7 @@ export function createCallModelLogic(deps: Pick<LoopDeps, 'events' | 'context' |
     const prompt = renderPrompt(request);
     const estimated = estimateTokens(prompt);
     await deps.events.appendEvent(sessionId, 'llm_request', { model, prompt, estimated_tokens: estimated });
-    deps.log?.(`[${sessionId.slice(0, 8)}] 📤 LLM Request → ${model}  est. ${estimated} tokens`);
+    deps.log?.(sessionId, { kind: 'llm_request', model, estimatedTokens: estimated });
     const started = performance.now();
     const message = await deps.model.call(request, signal);
     const durationMs = elapsedMs(started);
@@ -45,10 +45,14 @@ export function createCallModelLogic(deps: Pick<LoopDeps, 'events' | 'context' |
       { raw_response: { ...message }, tokens: response.usage, cost_cents: response.costCents },
       durationMs,
     );
-    deps.log?.(
-      `[${sessionId.slice(0, 8)}] 📥 LLM Response ← ${response.toolCall?.name ?? '(no tool call)'}  ` +
-        `${response.usage.total} tokens (${response.usage.cached} cached) | ${response.costCents.toFixed(4)}¢ | ${durationMs}ms`,
-    );
+    deps.log?.(sessionId, {
+      kind: 'llm_response',
+      text: response.text,
+      totalTokens: response.usage.total,
+      cachedTokens: response.usage.cached,
+      costCents: response.costCents,
+      durationMs,
+    });
     return {
       toolCall: response.toolCall,
       costCents: response.costCents,

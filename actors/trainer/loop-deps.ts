@@ -1,6 +1,7 @@
 import type { Tool } from '@anthropic-ai/sdk/resources/messages';
 import type { AgentSession } from '../../protocol/trainer/session.ts';
 import type { ContextBuilder } from './context-builder.ts';
+import type { ConsoleLogEntry } from './models/console-log.ts';
 import type { DataSourceRegistry } from './data-sources.ts';
 import type { EventStore } from './event-store.ts';
 import type { ModelProvider } from './models/model-provider.ts';
@@ -28,8 +29,8 @@ export interface LoopDeps {
   dataSources: DataSourceRegistry;
   userData: UserDataStore;
   now?: () => Date;
-  /** Where the §11.3 console lines go; silent when absent. */
-  log?: (line: string) => void;
+  /** The §11.3 console log (models/console-log.ts `createConsoleLog`); silent when absent. */
+  log?: (sessionId: string, entry: ConsoleLogEntry) => void;
 }
 
 /** A model's tool choice (spec 001 §3.3 `toolCall`). */

@@ -20,9 +20,17 @@ export function createFinishTurnLogic(deps: Pick<LoopDeps, 'events' | 'sessions'
   return fromPromise<AgentSession, FinishTurnInput>(async ({ input }) => {
     const { sessionId, userId, status, error } = input;
     if (error) {
-      deps.log?.(`[${sessionId.slice(0, 8)}] ❌ Error (${error.context}): ${error.message}`);
+      deps.log?.(sessionId, { kind: 'error', message: error.message, context: error.context });
       await deps.events.appendEvent(sessionId, 'error', { message: error.message, context: error.context, stack: error.stack ?? null });
     }
-    return deps.sessions.end(userId, sessionId, status);
+    const session = await deps.sessions.end(userId, sessionId, status);
+    deps.log?.(sessionId, {
+      kind: 'session_end',
+      status: session.status,
+      totalTokens: session.total_tokens,
+      cachedTokens: session.cached_tokens,
+      costCents: session.total_cost_cents,
+    });
+    return session;
   });
 }

@@ -16,7 +16,7 @@ export interface LogErrorInput extends LoggedError {
 /** Appends an `error` event to the session (spec 001 §7.3); the loop goes on afterwards. */
 export function createLogErrorLogic(deps: Pick<LoopDeps, 'events' | 'log'>) {
   return fromPromise<void, LogErrorInput>(async ({ input }) => {
-    deps.log?.(`[${input.sessionId.slice(0, 8)}] ❌ Error (${input.context}): ${input.message}`);
+    deps.log?.(input.sessionId, { kind: 'error', message: input.message, context: input.context });
     await deps.events.appendEvent(input.sessionId, 'error', {
       message: input.message,
       context: input.context,

@@ -18,15 +18,15 @@ export interface RecordTurnInput {
  * the user's message is logged, and the client's current workout, when it sent one, is taken over
  * for the workout tools and logged as `current_workout_session` knowledge.
  */
-export function createRecordTurnLogic(deps: Pick<LoopDeps, 'events' | 'sessions' | 'workouts'>) {
+export function createRecordTurnLogic(deps: Pick<LoopDeps, 'events' | 'sessions' | 'workouts' | 'log'>) {
   return fromPromise<void, RecordTurnInput>(async ({ input }) => {
     await deps.sessions.continue(input.userId, input.sessionId);
     await deps.events.appendEvent(input.sessionId, 'user_message', { message: input.message });
+    deps.log?.(input.sessionId, { kind: 'user_message', message: input.message });
     if (input.currentWorkout === undefined || input.currentWorkout === null) return;
     deps.workouts.seedFromClient(input.sessionId, input.currentWorkout);
-    await deps.events.appendEvent(input.sessionId, 'knowledge', {
-      source: CURRENT_WORKOUT_SOURCE,
-      data: formatClientWorkout(input.currentWorkout),
-    });
+    const data = formatClientWorkout(input.currentWorkout);
+    await deps.events.appendEvent(input.sessionId, 'knowledge', { source: CURRENT_WORKOUT_SOURCE, data });
+    deps.log?.(input.sessionId, { kind: 'knowledge', source: CURRENT_WORKOUT_SOURCE, chars: data.length });
   });
 }

@@ -40,9 +40,8 @@ export function statusMessageOf(tool: string): StatusMessage | undefined {
 export function createRunToolLogic(deps: Pick<LoopDeps, 'events' | 'workouts' | 'dataSources' | 'userData' | 'now' | 'log'>) {
   return fromPromise<ToolOutcome, RunToolInput>(async ({ input }) => {
     const { sessionId, userId, call } = input;
-    const tag = `[${sessionId.slice(0, 8)}]`;
     await deps.events.appendEvent(sessionId, 'tool_call', { tool_name: call.name, arguments: call.arguments, call_id: call.id });
-    deps.log?.(`${tag} 🔧 Tool Call → ${call.name}  ${JSON.stringify(call.arguments).slice(0, 80)}`);
+    deps.log?.(sessionId, { kind: 'tool_call', tool: call.name, args: call.arguments });
     const started = performance.now();
     const output = await executeTool(call.name, call.arguments, {
       userId,
@@ -61,10 +60,10 @@ export function createRunToolLogic(deps: Pick<LoopDeps, 'events' | 'workouts' | 
       { tool_name: call.name, result, success: output.status === 'done', call_id: call.id },
       durationMs,
     );
-    deps.log?.(`${tag} 🔧 Tool Result ← ${call.name}: ${output.status === 'done' ? '✓' : '✗'}  ${durationMs}ms`);
+    deps.log?.(sessionId, { kind: 'tool_result', tool: call.name, success: output.status === 'done', durationMs });
     if (output.createdArtifact) {
       await deps.events.appendEvent(sessionId, 'artifact', output.createdArtifact);
-      deps.log?.(`${tag} 📦 Artifact ← ${output.createdArtifact.type}  "${output.createdArtifact.title}"`);
+      deps.log?.(sessionId, { kind: 'artifact', type: output.createdArtifact.type, title: output.createdArtifact.title });
     }
     if (output.status === 'failed') {
       const failure = output.result as ToolFailure;

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import type { InspectionEvent } from 'xstate';
+import type { Journal } from '../../actors/journal.ts';
+import type { Store } from '../../actors/store.ts';
+import { createContextBuilder } from '../../actors/trainer/context-builder.ts';
+import type { DataSourceRegistry } from '../../actors/trainer/data-sources.ts';
+import type { EventStore } from '../../actors/trainer/event-store.ts';
+import { createCallModelLogic } from '../../actors/trainer/loop-call-model.ts';
+import type { LoopDeps } from '../../actors/trainer/loop-deps.ts';
+import { createFinishTurnLogic } from '../../actors/trainer/loop-finish-turn.ts';
+import { createLogErrorLogic } from '../../actors/trainer/loop-log-error.ts';
+import { createRecordTurnLogic } from '../../actors/trainer/loop-record-turn.ts';
+import { createRecordToolTimeoutLogic, createRunToolLogic } from '../../actors/trainer/loop-run-tool.ts';
+import type { ModelProvider } from '../../actors/trainer/models/model-provider.ts';
+import { getModelConfig } from '../../actors/trainer/models/model-registry.ts';
+import { getToolDefinitions } from '../../actors/trainer/tools/tool-registry.ts';
+import { createInitializerBrain, type ContextInitializer } from '../../actors/trainer/trainer-initializer-brain.ts';
+import { TRAINER_SYSTEM_PROMPT } from '../../actors/trainer/trainer-system-prompt.ts';
+import type { UserDataStore } from '../../actors/trainer/user-data-store.ts';
+import type { WorkoutState } from '../../actors/trainer/workout-state.ts';
+import type { AgentLoopInput } from '../../machines/agent-loop-context.ts';
+import type { SystemDefinition } from '../../machines/supervisor-system.ts';
+import { trainerSystem } from '../../machines/trainer-system.ts';
+import type { RoutedRecord } from '../../protocol/routing.ts';
+import type { ChatBody } from '../../protocol/trainer/chat-body.ts';
+import type { SseEvent } from '../../protocol/trainer/sse-event.ts';
+import type { LoopAction, StopReason } from '../../protocol/trainer/trainer-envelope.ts';
+import type { Clock } from '../pipelines/live-run.ts';
+import { clientResponseOf, type ClientResponse } from './client-response.ts';
+import { createSessionLifecycle } from './session-lifecycle.ts';
+import { runTrainerTurn } from './trainer-turn.ts';
+
+export interface TrainerServiceOptions {
+  store: Store;
+  events: EventStore;
+  userData: UserDataStore;
+  dataSources: DataSourceRegistry;
+  workouts: WorkoutState;
+  /** Claude through the SDK, or the offline policy. */
+  model: ModelProvider;
+  /** The initializer (OpenAI, or the deterministic selector). */
+  initializer: ContextInitializer;
+  /** Where every turn's envelopes are journaled, one partition per session. */
+  journal: Journal<RoutedRecord>;
+  /** The model of a chat that names none (`PRIMARY_MODEL`). */
+  primaryModel: string;
+  systemPrompt?: string;
+  clock?: Clock;
+  loop?: Omit<AgentLoopInput, 'name'>;
+  now?: () => Date;
+  /** The §11.3 console log; silent when absent. */
+  log?: LoopDeps['log'];
+  inspect?: (sessionId: string, event: InspectionEvent) => void;
+}
+
+/** The answer of `POST /agent/chat` (spec 001 §10.2), with the §3.1 actions and why the loop stopped. */
+export interface ChatResult {
+  sessionId: string;
+  response: ClientResponse;
+  iterations: number;
+  actions: LoopAction[];
+  status: 'completed' | 'error';
+  stopReason: StopReason;
+  error?: string;
+}
+
+/** A chat whose session and model are settled, ready to run. */
+export interface PreparedChat {
+  sessionId: string;
+  model: string;
+  run(onEvent?: (event: SseEvent) => void): Promise<ChatResult>;
+}
+
+/**
+ * The personal-trainer agent of spec 001 behind the HTTP routes: runs each chat turn on its own
+ * trainer supervisor, one turn at a time per session (a second message to a busy session waits
+ * its turn, so the event stream never interleaves two loops).
+ */
+export class TrainerService {
+  readonly system: SystemDefinition;
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly options: TrainerServiceOptions) {
+    const { events, dataSources, now, log } = options;
+    const context = createContextBuilder({
+      events,
+      dataSources,
+      systemPrompt: options.systemPrompt ?? TRAINER_SYSTEM_PROMPT,
+      tools: getToolDefinitions(),
+    });
+    const deps: LoopDeps = {
+      events,
+      context,
+      model: options.model,
+      sessions: createSessionLifecycle({ store: options.store, events, ...(now ? { now } : {}) }),
+      workouts: options.workouts,
+      dataSources,
+      userData: options.userData,
+      ...(now ? { now } : {}),
+      ...(log ? { log } : {}),
+    };
+    this.system = trainerSystem({
+      loopActors: {
+        recordTurn: createRecordTurnLogic(deps),
+        callModel: createCallModelLogic(deps),
+        runTool: createRunToolLogic(deps),
+        recordToolTimeout: createRecordToolTimeoutLogic(deps),
+        logError: createLogErrorLogic(deps),
+        finishTurn: createFinishTurnLogic(deps),
+      },
+      initializerBrain: createInitializerBrain(options.initializer),
+      ...(options.loop ? { loop: options.loop } : {}),
+    });
+  }
+
+  /**
+   * Settles what a chat runs on before anything runs, so bad input fails fast: the model (400
+   * when unknown) and the session (the given one, 404 when missing or another user's; else the
+   * user's latest active session or a new one, §12.5).
+   */
+  async prepare(userId: string, body: ChatBody): Promise<PreparedChat> {
+    const model = body.model ?? this.options.primaryModel;
+    getModelConfig(model);
+    const session = await this.options.events.getOrCreateSession(userId, body.sessionId);
+    return {
+      sessionId: session.id,
+      model,
+      run: (onEvent) => this.serialized(session.id, () => this.runTurn(userId, session.id, model, body, onEvent)),
+    };
+  }
+
+  /** Runs one chat turn to its end (spec 001 §3.1 `runAgentLoop`). */
+  async chat(userId: string, body: ChatBody, onEvent?: (event: SseEvent) => void): Promise<ChatResult> {
+    return (await this.prepare(userId, body)).run(onEvent);
+  }
+
+  /** Waits for every turn under way. */
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.queues.values()]);
+  }
+
+  private async runTurn(userId: string, sessionId: string, model: string, body: ChatBody, onEvent?: (event: SseEvent) => void): Promise<ChatResult> {
+    const payload: { user_id: string; message: string; model: string; current_workout?: unknown } = { user_id: userId, message: body.message, model };
+    if (body.currentWorkout !== undefined && body.currentWorkout !== null) payload.current_workout = body.currentWorkout;
+    const { inspect } = this.options;
+    const output = await runTrainerTurn({
+      system: this.system,
+      journal: this.options.journal,
+      request: { message_id: randomUUID(), from_agent: 'USER', to_agent: 'TRAINER', data_type: 'chat_request', session_id: sessionId, payload },
+      ...(this.options.clock ? { clock: this.options.clock } : {}),
+      ...(onEvent ? { onEvent } : {}),
+      ...(inspect ? { inspect: (event: InspectionEvent) => inspect(sessionId, event) } : {}),
+    });
+    const result: ChatResult = {
+      sessionId,
+      response: clientResponseOf(output.actions),
+      iterations: output.iterations,
+      actions: output.actions,
+      status: output.status,
+      stopReason: output.stop_reason,
+    };
+    if (output.error !== undefined) result.error = output.error;
+    return result;
+  }
+
+  /** Runs `work` after every earlier turn of the session has finished. */
+  private serialized<T>(sessionId: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(sessionId) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(work);
+    const tail = next.catch(() => undefined);
+    this.queues.set(sessionId, tail);
+    void tail.then(() => {
+      if (this.queues.get(sessionId) === tail) this.queues.delete(sessionId);
+    });
+    return next;
+  }
+}
