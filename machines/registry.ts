@@ -6,6 +6,7 @@ import type { AnyStateMachine } from 'xstate';
 import { createMemoryJournal } from '../actors/memory-journal.ts';
 import { offlineNutritionBrains } from '../actors/nutrition/offline-brains.ts';
 import type { RoutedRecord } from '../protocol/routing.ts';
+import { agentLoopMachine } from './agent-loop.ts';
 import { agentMachine } from './agent.ts';
 import { nutritionSystem } from './nutrition-system.ts';
 import { pipelineMachine } from './pipeline.ts';
@@ -37,6 +38,7 @@ export const MACHINES: readonly MachineEntry[] = [
   entry(pipelineMachine, 'Nutrition pipeline', 'The orchestrator of spec 000 §1: reviews every report and moves through the nine pipeline states.', 'machines/pipeline.ts', 'pipelineMachine'),
   entry(nutritionSupervisor, 'Supervisor', 'Routes every envelope of a system: validate, check the routing table, drop duplicates, journal, deliver.', 'machines/supervisor.ts', 'createSupervisorMachine'),
   entry(sessionMachine, 'Trainer session', 'The lifecycle of one trainer session (spec 001 §7.6): active until the agent loop ends it as completed or error.', 'machines/session.ts', 'sessionMachine'),
+  entry(agentLoopMachine, 'Trainer agent loop', 'One trainer turn (spec 001 §3): context from the INITIALIZER, then a model call and one tool per iteration until a §3.2 stop.', 'machines/agent-loop.ts', 'agentLoopMachine'),
   entry(agentMachine, 'Agent worker', 'The generic worker of every agent: one request at a time, with timeout, one retry and cancel.', 'machines/agent.ts', 'agentMachine'),
 ];
 

@@ -129,13 +129,13 @@ describe('statechart visualizer in Chromium', () => {
 
     // Usable: nothing spills sideways out of the page, the zoom works, and nothing came from elsewhere.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await page.screenshot({ path: `${OUT}/viz-pipeline-${viewport.width}x${viewport.height}.png` });
     const zoom = async () => Number(await page.evaluate(() => document.body.dataset.zoom));
     const before = await zoom();
     await page.getByRole('button', { name: 'Zoom in' }).click();
     expect(await zoom()).toBeGreaterThan(before);
     await page.getByRole('button', { name: 'Fit' }).click();
     expect(requests.filter((url) => !url.startsWith(base))).toEqual([]);
-    await page.screenshot({ path: `${OUT}/viz-pipeline-${viewport.width}x${viewport.height}.png` });
     await page.close();
   });
 
