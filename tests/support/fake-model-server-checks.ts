@@ -94,7 +94,10 @@ function pairingViolations(messages: unknown[]): RuleViolation[] {
 export function checkAnthropicRequest(body: unknown, headers: Record<string, string | string[] | undefined>): RuleViolation[] {
   if (!isRecord(body)) return [{ rule: 'malformed_body', message: 'the body is not a JSON object' }];
   const violations: RuleViolation[] = [];
-  if (!headers['x-api-key']) violations.push({ rule: 'auth', message: 'no x-api-key header' });
+  // The SDK sends the key as x-api-key or, in recent versions, as a bearer token.
+  if (!headers['x-api-key'] && !String(headers['authorization'] ?? '').startsWith('Bearer ')) {
+    violations.push({ rule: 'auth', message: 'no x-api-key or bearer authorization header' });
+  }
   const choice = body['tool_choice'];
   if (!isRecord(choice) || choice['type'] !== 'any') {
     violations.push({ rule: 'tool_choice', message: `tool_choice is ${JSON.stringify(choice)}, expected { type: "any" }` });
