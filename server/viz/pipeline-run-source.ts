@@ -4,10 +4,7 @@ import { NotFoundError } from '../../protocol/runtime-error.ts';
 import type { PipelineRuns } from '../pipelines/pipeline-runs.ts';
 import { machineGraph } from './machine-graph.ts';
 import { RecentTransitions } from './recent-transitions.ts';
-import type { RunSource } from './run-sources.ts';
-
-/** Who hears every inspection event of every pipeline run (the runtime's `inspectors`). */
-export type RunInspectors = Set<(runId: string, event: InspectionEvent) => void>;
+import type { RunInspectors, RunSource } from './run-sources.ts';
 
 /**
  * The nutrition pipelines as a run source: a run is the user's when `runs.view` finds it for

@@ -1,4 +1,4 @@
-import type { InspectionEvent } from 'xstate';
+import type { InspectionEvent, StateValue } from 'xstate';
 import { liveUpdateOf, type LiveTransition } from './live-update.ts';
 import type { MachineGraph } from './machine-graph.ts';
 
@@ -8,7 +8,7 @@ import type { MachineGraph } from './machine-graph.ts';
  * transitions per run, and the `maxRuns` runs that moved last.
  */
 export class RecentTransitions {
-  private readonly runs = new Map<string, LiveTransition[]>();
+  private readonly runs = new Map<string, { transitions: LiveTransition[]; value: StateValue | undefined }>();
 
   constructor(
     private readonly graph: MachineGraph,
@@ -20,15 +20,21 @@ export class RecentTransitions {
   record(runId: string, event: InspectionEvent): void {
     const update = liveUpdateOf(this.graph, event);
     if (!update) return;
-    const list = this.runs.get(runId) ?? [];
+    const list = this.runs.get(runId)?.transitions ?? [];
+    const value = (event as { snapshot?: { value?: StateValue } }).snapshot?.value;
     // Re-inserting keeps the map in least-recently-moved order, so the oldest run goes first.
     this.runs.delete(runId);
-    this.runs.set(runId, [...list, update].slice(-this.perRun));
+    this.runs.set(runId, { transitions: [...list, update].slice(-this.perRun), value });
     if (this.runs.size > this.maxRuns) this.runs.delete(this.runs.keys().next().value!);
   }
 
   /** Oldest first. */
   of(runId: string): LiveTransition[] {
-    return [...(this.runs.get(runId) ?? [])];
+    return [...(this.runs.get(runId)?.transitions ?? [])];
+  }
+
+  /** The run's state value after its last recorded transition, if it moved since it was kept. */
+  lastValue(runId: string): StateValue | undefined {
+    return this.runs.get(runId)?.value;
   }
 }

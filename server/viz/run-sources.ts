@@ -2,6 +2,9 @@ import type { InspectionEvent, StateValue } from 'xstate';
 import { NotFoundError } from '../../protocol/runtime-error.ts';
 import type { LiveTransition } from './live-update.ts';
 
+/** Who hears every inspection event of every run of a system, by run id (the runtime's `inspectors`). */
+export type RunInspectors = Set<(runId: string, event: InspectionEvent) => void>;
+
 /** A run that its owner may watch: where it is now, and everything its actor system does next. */
 export interface RunView {
   /** The current state value of the run's actor of the source's machine. */
