@@ -134,9 +134,14 @@ export class TrainerService {
     return (await this.prepare(userId, body)).run(onEvent);
   }
 
+  /** Resolves once no turn is under way (a client that left a stream does not stop its turn, §8.4). */
+  async idle(): Promise<void> {
+    while (this.queues.size > 0) await Promise.allSettled([...this.queues.values()]);
+  }
+
   /** Waits for every turn under way. */
   async close(): Promise<void> {
-    await Promise.allSettled([...this.queues.values()]);
+    await this.idle();
   }
 
   private async runTurn(userId: string, sessionId: string, model: string, body: ChatBody, onEvent?: (event: SseEvent) => void): Promise<ChatResult> {

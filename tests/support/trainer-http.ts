@@ -51,3 +51,49 @@ export const isToolStart = (event: SseEvent) =>
 
 /** Whether an SSE event is a tool's `tool_result` (it has `formatted`). */
 export const isToolResult = (event: SseEvent) => !TOOL_EVENT_TYPES.has(event.type) && 'formatted' in event;
+
+/**
+ * What is wrong with the order of a turn's stream events (spec 001 §8.3), empty when nothing:
+ * knowledge first; per tool an optional `status` start, its `tool_start`, its `tool_result`, an
+ * optional `status` done or error, with nothing in between; `done` (or `error`) last and once.
+ */
+export function streamOrderProblems(events: readonly SseEvent[]): string[] {
+  const problems: string[] = [];
+  type Phase = 'knowledge' | 'between' | 'started' | 'resulted' | 'over';
+  let phase = 'knowledge' as Phase;
+  let tool: string | undefined;
+  let announced: string | undefined;
+  events.forEach((event, i) => {
+    const at = `#${i} ${event.type}`;
+    if (phase === 'over') problems.push(`${at} after the end of the stream`);
+    if (event.type === 'knowledge') {
+      if (phase !== 'knowledge') problems.push(`${at}: knowledge after the first tool`);
+    } else if (event.type === 'done' || event.type === 'error') {
+      if (phase === 'started') problems.push(`${at}: the stream ended while ${tool} was running`);
+      phase = 'over';
+    } else if (event.type === 'status') {
+      const data = event.data as { tool: string; phase: string };
+      if (data.phase === 'start') {
+        if (phase === 'started') problems.push(`${at}: status start while ${tool} runs`);
+        announced = data.tool;
+        phase = 'between';
+      } else {
+        if (phase !== 'resulted' || data.tool !== tool) problems.push(`${at}: status ${data.phase} of ${data.tool} not right after its result`);
+        phase = 'between';
+      }
+    } else if (isToolStart(event)) {
+      if (phase === 'started') problems.push(`${at}: a tool started while ${tool} runs`);
+      if (announced !== undefined && announced !== event.type) problems.push(`${at}: announced ${announced} but started ${event.type}`);
+      tool = event.type;
+      announced = undefined;
+      phase = 'started';
+    } else if (isToolResult(event)) {
+      if (phase !== 'started' || event.type !== tool) problems.push(`${at}: result of ${event.type} without its tool_start just before`);
+      phase = 'resulted';
+    } else {
+      problems.push(`${at}: not an event of §8.3`);
+    }
+  });
+  if (phase !== 'over') problems.push('the stream has no done or error event at the end');
+  return problems;
+}
