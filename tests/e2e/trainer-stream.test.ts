@@ -36,7 +36,7 @@ describe('trainer streaming', () => {
     const res = await stream({ message: 'Give me a quick chest workout' });
     const events = parseSse(res.body);
     expect(streamOrderProblems(events)).toEqual([]);
-    expect(events.filter((e) => e.type === 'knowledge').map((e) => (e.data as { source: string }).source)).toEqual(
+    expect(events.filter((e) => e.type === 'knowledge').map((e) => (e as { data: { source: string } }).data.source)).toEqual(
       expect.arrayContaining(['category_goals', 'muscle_goals', 'active_preferences', 'workout_history']),
     );
     const generate = events.find((e) => e.type === 'generate_workout' && isToolStart(e));
