@@ -10,8 +10,10 @@ import { PipelineRuns, type PipelineRunsOptions } from './pipelines/pipeline-run
 import { clearanceRoutes, pipelineRoutes } from './routes/pipelines.ts';
 import { openTrainer, type TrainerOverrides } from './trainer/open-trainer.ts';
 import { vizRoutes } from './routes/viz.ts';
+import { inspectedRunSource } from './viz/inspected-run-source.ts';
 import { pipelineRunSource } from './viz/pipeline-run-source.ts';
-import { RunSources } from './viz/run-sources.ts';
+import { RunSources, type RunInspectors } from './viz/run-sources.ts';
+import { agentLoopMachine } from '../machines/agent-loop.ts';
 
 export interface RuntimeOverrides {
   /** The clock of every actor system (a `SimulatedClock` in tests). */
@@ -40,9 +42,23 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
     ...(overrides.pipelineTimeoutMs ? { pipelineTimeoutMs: overrides.pipelineTimeoutMs } : {}),
     inspect: (runId, event) => inspectors.forEach((inspector) => inspector(runId, event)),
   });
-  const trainer = await openTrainer(config, store, { ...(overrides.clock ? { clock: overrides.clock } : {}), ...overrides.trainer });
+  // Every inspection event of every trainer turn, by session id (the live view of the agent loop).
+  const sessionInspectors: RunInspectors = new Set();
+  const trainer = await openTrainer(config, store, {
+    ...(overrides.clock ? { clock: overrides.clock } : {}),
+    inspect: (sessionId, event) => sessionInspectors.forEach((inspector) => inspector(sessionId, event)),
+    ...overrides.trainer,
+  });
   // The visualizer's live view: each system registers where its runs are (sessions plug in here).
-  const runSources = new RunSources().register(pipelineRunSource(pipelines, inspectors));
+  const runSources = new RunSources()
+    .register(pipelineRunSource(pipelines, inspectors))
+    .register(
+      inspectedRunSource({
+        machine: agentLoopMachine,
+        inspectors: sessionInspectors,
+        owns: async (userId, sessionId) => (await trainer.events.getSession(userId, sessionId)) !== undefined,
+      }),
+    );
   const app = createApp({
     jwtSecret: config.jwtSecret,
     publicRoutes: { '/viz': vizRoutes({ jwtSecret: config.jwtSecret, runSources }) },

@@ -105,6 +105,16 @@ describe('trainer API', () => {
     });
   });
 
+  describe('visualizer live view', () => {
+    it("shows the agent loop of the user's own session, in the state its last turn ended in", async () => {
+      const chat = await rt.call('u-viz', 'POST', '/agent/chat', { message: 'Give me a quick chest workout' });
+      const view = await rt.runtime.runSources.open('agentLoop', 'u-viz', chat.body.sessionId);
+      expect(view.value()).toBe('completed');
+      expect(view.recent?.().flatMap((t) => t.active)).toEqual(expect.arrayContaining(['agentLoop.initializing', 'agentLoop.calling', 'agentLoop.executing', 'agentLoop.finishing', 'agentLoop.completed']));
+      await expect(rt.runtime.runSources.open('agentLoop', 'u-other', chat.body.sessionId)).rejects.toThrow(/not found/);
+    });
+  });
+
   describe('user data (§9)', () => {
     it('reads empty documents for a new user', async () => {
       const res = await rt.call('u-new', 'GET', '/users/me');
