@@ -162,8 +162,13 @@ export function buildWorkout(plan: WorkoutPlan): WorkoutPayload | undefined {
       ? pick(plan, used, ['conditioning', 'main'], plan.types.includes('duration') && !plan.types.includes('intervals') ? ['duration'] : ['intervals'])
       : undefined;
   const extras = [warmup, coreHold, finisher, cooldown].filter((entry) => entry !== undefined).length;
-  let main = mainExercises(plan, used, Math.max(1, total - extras));
-  if (main.length === 0) main = mainExercises({ ...plan, muscles: [...FULL_BODY], types: [] }, used, Math.max(1, total - extras));
+  const mainSlots = Math.max(1, total - extras);
+  const main = mainExercises(plan, used, mainSlots);
+  // Conditioning works the whole body: when the targets have too little of it, any muscle will do.
+  if (conditioningOnly && main.length < mainSlots) {
+    main.push(...mainExercises({ ...plan, muscles: [...FULL_BODY] }, used, mainSlots - main.length));
+  }
+  if (main.length === 0) main.push(...mainExercises({ ...plan, muscles: [...FULL_BODY], types: [] }, used, mainSlots));
   if (main.length === 0) return undefined;
 
   const volume = plan.quick ? 0.75 : 1;
