@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import type { InspectionEvent } from 'xstate';
 import { openFileJournal } from '../actors/file-journal.ts';
 import { openLowdbStore } from '../actors/lowdb-store.ts';
+import Anthropic from '@anthropic-ai/sdk';
+import { claudeNutritionBrains } from '../actors/nutrition/claude-brains.ts';
 import { offlineNutritionBrains } from '../actors/nutrition/offline-brains.ts';
 import type { RoutedRecord } from '../protocol/routing.ts';
 import { createApp } from './app.ts';
@@ -25,6 +27,13 @@ export interface RuntimeOverrides {
   trainer?: TrainerOverrides;
 }
 
+/** Claude for the model-backed agents when a key is set; the offline brains otherwise. */
+function nutritionBrains(config: Config) {
+  if (!config.anthropicApiKey) return offlineNutritionBrains();
+  const client = new Anthropic({ apiKey: config.anthropicApiKey, ...(config.anthropicBaseUrl ? { baseURL: config.anthropicBaseUrl } : {}) });
+  return claudeNutritionBrains({ client, model: config.primaryModel });
+}
+
 /**
  * The composition root: opens the data under `DATA_DIR` (refusing to start on a corrupt file),
  * continues unfinished runs, and builds the HTTP app over them.
@@ -36,7 +45,7 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
   const pipelines = await PipelineRuns.open({
     store,
     journal: pipelineJournal,
-    brains: overrides.nutritionBrains ?? offlineNutritionBrains(),
+    brains: overrides.nutritionBrains ?? nutritionBrains(config),
     ...(overrides.clock ? { clock: overrides.clock } : {}),
     ...(overrides.agentTimeoutMs ? { agentTimeoutMs: overrides.agentTimeoutMs } : {}),
     ...(overrides.pipelineTimeoutMs ? { pipelineTimeoutMs: overrides.pipelineTimeoutMs } : {}),
