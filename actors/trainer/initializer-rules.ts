@@ -38,7 +38,10 @@ const CUES: readonly [TaskType, RegExp][] = [
 /** The task types a message asks for; `general` when none. */
 export function taskTypesOf(message: string): TaskType[] {
   const lower = message.toLowerCase();
-  const tasks = CUES.filter(([, pattern]) => pattern.test(lower)).map(([task]) => task);
+  let tasks = CUES.filter(([, pattern]) => pattern.test(lower)).map(([task]) => task);
+  // "How many workouts did I do?" is about statistics; it asks for a workout only with a verb that makes one.
+  const makes = /\b(give|build|create|make|plan|suggest|recommend|generate|design|want|need|show me)\b/.test(lower);
+  if (tasks.includes('statistics') && !makes) tasks = tasks.filter((task) => task !== 'workout_generation');
   if (!tasks.includes('workout_generation') && !tasks.includes('statistics') && musclesIn(lower).length > 0) {
     tasks.unshift('workout_generation');
   }
