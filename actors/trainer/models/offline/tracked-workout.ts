@@ -90,11 +90,12 @@ function prescriptionOf(type: ExerciseType, text: string): Record<string, unknow
 
 /**
  * Reads a workout the client sent (`current_workout_session` knowledge): JSON with `exercises`,
- * or lines like "1. Push-Up (reps): 3 x 15, rest 60s (id: ...)".
+ * or a heading with the title in quotes and lines like "1. Push-Up (reps): 3 x 15, rest 60s (id: ...)".
  */
 export function workoutFromText(text: string): TrackedWorkout | undefined {
   try {
-    const parsed = ClientWorkoutSchema.safeParse(JSON.parse(text));
+    // The JSON may follow a heading line ("Current workout (as sent by the app):").
+    const parsed = ClientWorkoutSchema.safeParse(JSON.parse(text.slice(Math.max(0, text.indexOf('{')))));
     if (parsed.success) {
       const exercises = parsed.data.exercises.map((e, i) => ({ ...e, order: e.order ?? i + 1 })) as TrackedExercise[];
       return { title: parsed.data.title ?? 'Current workout', exercises: renumberExercises(exercises) };
@@ -120,6 +121,6 @@ export function workoutFromText(text: string): TrackedWorkout | undefined {
     } as unknown as TrackedExercise);
   }
   if (exercises.length === 0) return undefined;
-  const title = /(?:^|\n)(?:Current workout|Workout|Title):? "?([^"\n]+?)"?:?\s*(?:\n|$)/.exec(text)?.[1] ?? 'Current workout';
+  const title = /^[^\n]*?"([^"\n]+)"/.exec(text)?.[1] ?? 'Current workout';
   return { title, exercises: renumberExercises(exercises) };
 }

@@ -6,7 +6,9 @@ import { ModelError } from '../../../../../actors/trainer/models/model-error.ts'
 import { createOfflineProvider } from '../../../../../actors/trainer/models/offline/offline-provider.ts';
 import { cacheHitRate } from '../../../../../actors/trainer/models/session-cost.ts';
 import { estimatePromptTokens } from '../../../../../actors/trainer/models/token-estimate.ts';
+import { formatClientWorkout } from '../../../../../actors/trainer/tools/workout-format.ts';
 import type { UserLocation } from '../../../../../protocol/trainer/user-locations.ts';
+import { benchPress, plank } from '../../../../support/trainer-tool-fixtures.ts';
 import { createLoopDriver, type DrivenAction } from './offline-loop-driver.ts';
 
 const HOME: UserLocation = {
@@ -128,6 +130,31 @@ describe.each(['formatted', 'json'] as const)('offline model, tool results store
     const answered = await driver.turn('2');
     expect(tools(answered)).toEqual(['swap_exercise', 'message_notify_user', 'idle']);
     expect(answered[0]?.args['exercise_id']).toBe('2');
+  });
+});
+
+describe('offline model with the client workout (current_workout_session)', () => {
+  const clientWorkout = {
+    title: 'Morning Push',
+    exercises: [
+      { ...benchPress(1), id: 'client-1' },
+      { ...plank(2), id: 'client-2' },
+    ],
+  };
+
+  it.each([
+    ['as lines', formatClientWorkout(clientWorkout)],
+    ['as JSON', `Current workout (as sent by the app):\n${JSON.stringify(clientWorkout)}`],
+  ])('edits the workout the app sent (%s), by its ids', async (_how, data) => {
+    const driver = await driverAt([GYM]);
+    driver.ctx.workouts.seedFromClient('session-1', clientWorkout);
+    const swap = await driver.turn('swap the bench press for something else', [['current_workout_session', data]]);
+    expect(tools(swap)).toEqual(['swap_exercise', 'message_notify_user', 'idle']);
+    expect(swap[0]?.args['exercise_id']).toBe('client-1');
+    expect(swap[0]?.output.status).toBe('done');
+    const remove = await driver.turn('remove the plank');
+    expect(remove[0]?.args['exercise_id']).toBe('client-2');
+    expect(remove[0]?.output.status).toBe('done');
   });
 });
 
