@@ -1,6 +1,7 @@
 import type { LoopToolCall } from '../actors/trainer/loop-deps.ts';
 import type { LoggedError } from '../actors/trainer/loop-log-error.ts';
 import type { ToolOutcome } from '../actors/trainer/loop-run-tool.ts';
+import { RuntimeError } from '../protocol/runtime-error.ts';
 import type { AgentSession } from '../protocol/trainer/session.ts';
 import type {
   ChatRequest,
@@ -119,6 +120,7 @@ export function loopOutputOf(context: AgentLoopContext): AgentLoopOutput {
     session: context.session,
   };
   if (context.error) result.error = context.error.message;
+  if (context.error?.code) result.error_code = context.error.code;
   return result;
 }
 
@@ -143,5 +145,7 @@ export function messageOf(error: unknown): string {
 
 /** An error as the loop logs it. */
 export function loggedErrorOf(error: unknown, where: string): LoggedError {
-  return { message: messageOf(error), context: where, stack: error instanceof Error ? (error.stack ?? null) : null };
+  const logged: LoggedError = { message: messageOf(error), context: where, stack: error instanceof Error ? (error.stack ?? null) : null };
+  if (error instanceof RuntimeError) logged.code = error.code;
+  return logged;
 }

@@ -233,7 +233,7 @@ export const agentLoopMachine = setup({
           target: 'finishing',
           actions: {
             type: 'stopWith',
-            params: ({ context }) => ({ reason: 'model_error' as const, error: { message: `The model did not answer within ${context.modelTimeoutMs} ms.`, context: 'llm_call' } }),
+            params: ({ context }) => ({ reason: 'model_error' as const, error: { message: `The model did not answer within ${context.modelTimeoutMs} ms.`, context: 'llm_call', code: 'model_timeout' } }),
           },
         },
       },

@@ -6,6 +6,8 @@ export interface LoggedError {
   message: string;
   context: string;
   stack?: string | null;
+  /** The error's code when it was a RuntimeError (`model_rate_limited`, ...), for the caller. */
+  code?: string;
 }
 
 /** What the error logger is invoked with. */

@@ -51,6 +51,8 @@ export const TurnResultSchema = z.strictObject({
   actions: z.array(LoopActionSchema),
   /** What went wrong, for `error` and the logged errors of `max_iterations` / `no_tool_call`. */
   error: z.string().optional(),
+  /** The code of the error that ended the turn (`model_rate_limited`, `model_timeout`, ...). */
+  error_code: z.string().optional(),
 });
 export type TurnResult = z.infer<typeof TurnResultSchema>;
 

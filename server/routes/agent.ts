@@ -6,11 +6,19 @@ import { NotFoundError, ValidationError, toErrorIssues } from '../../protocol/ru
 import { ChatBodySchema, CreateSessionBodySchema, SessionListQuerySchema } from '../../protocol/trainer/chat-body.ts';
 import type { SseEvent } from '../../protocol/trainer/sse-event.ts';
 import { userIdOf } from '../auth.ts';
+import { errorResponse } from '../error-handler.ts';
 import { readJsonBody } from '../json-body.ts';
 import type { TrainerService } from '../trainer/trainer-service.ts';
 
 /** How many tool events `GET /agent/sessions/:id` shows as recent actions. */
 const RECENT_ACTIONS = 20;
+
+/** The HTTP status of a turn that ended on a fatal error: the model's failure is a gateway error. */
+function failedTurnStatus(code: string | undefined): 500 | 502 | 503 | 504 {
+  if (code === 'model_rate_limited') return 503;
+  if (code === 'model_timeout') return 504;
+  return code?.startsWith('model_') ? 502 : 500;
+}
 
 function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
   const parsed = schema.safeParse(value);
@@ -47,7 +55,14 @@ export function agentRoutes(trainer: TrainerService, events: EventStore) {
   return new Hono()
     .post('/chat', async (c) => {
       const body = await readJsonBody(c, ChatBodySchema);
-      return c.json(await trainer.chat(userIdOf(c), body));
+      const result = await trainer.chat(userIdOf(c), body);
+      c.header('X-Session-Id', result.sessionId);
+      if (result.status === 'completed') return c.json(result);
+      // §3.2: a failed model call is fatal and reaches the caller, after it was logged in the session.
+      return errorResponse(c, failedTurnStatus(result.errorCode), {
+        code: result.errorCode ?? 'turn_failed',
+        message: `${result.error ?? 'The turn failed.'} Session ${result.sessionId} ended in error; send another message to continue it.`,
+      });
     })
     .post('/stream', async (c) => {
       const body = await readJsonBody(c, ChatBodySchema);

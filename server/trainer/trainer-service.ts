@@ -62,6 +62,8 @@ export interface ChatResult {
   status: 'completed' | 'error';
   stopReason: StopReason;
   error?: string;
+  /** The code of the error that ended the turn, when it had one (`model_server_error`, ...). */
+  errorCode?: string;
 }
 
 /** A chat whose session and model are settled, ready to run. */
@@ -165,6 +167,7 @@ export class TrainerService {
       stopReason: output.stop_reason,
     };
     if (output.error !== undefined) result.error = output.error;
+    if (output.error_code !== undefined) result.errorCode = output.error_code;
     return result;
   }
 

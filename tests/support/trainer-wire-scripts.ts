@@ -32,8 +32,9 @@ function lastAnsweredCall(body: Json): { name: string; result: string; userSpoke
  */
 export function smokeScript(body: Json): AnthropicReply {
   const last = lastAnsweredCall(body);
-  if (last && !last.userSpokeSince && last.name === 'generate_workout') {
-    const artifactId = /art_[A-Za-z0-9_-]+/.exec(last.result)?.[0] ?? 'art_missing';
+  const artifactId = last?.name === 'generate_workout' ? /art_[A-Za-z0-9_-]+/.exec(last.result)?.[0] : undefined;
+  // After a failed generate_workout (no artifact id in its result) it generates again.
+  if (last && !last.userSpokeSince && artifactId) {
     return { toolUse: { name: 'message_notify_user', input: { message: 'Here is your workout: press, then hold.', artifact_id: artifactId } } };
   }
   if (last && !last.userSpokeSince && last.name === 'message_notify_user') return { toolUse: { name: 'idle', input: { reason: 'Workout delivered' } } };

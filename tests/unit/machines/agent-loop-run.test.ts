@@ -152,7 +152,7 @@ describe('agentLoopMachine under the trainer supervisor', () => {
     await h.settle();
     expect(h.state()).toBe('calling');
     h.clock.increment(1);
-    expect(await h.result()).toMatchObject({ status: 'error', stop_reason: 'model_error', error: 'The model did not answer within 5000 ms.' });
+    expect(await h.result()).toMatchObject({ status: 'error', stop_reason: 'model_error', error: 'The model did not answer within 5000 ms.', error_code: 'model_timeout' });
     expect(h.calls.aborted).toContain('model:1');
     expect(DEFAULT_MODEL_TIMEOUT_MS).toBeGreaterThan(5_000);
   });
