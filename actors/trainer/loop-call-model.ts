@@ -33,10 +33,11 @@ export function createCallModelLogic(deps: Pick<LoopDeps, 'events' | 'context' |
     const request: ModelRequest = { model, system: context.system, tools: context.tools, messages: context.messages };
     const prompt = renderPrompt(request);
     const estimated = estimateTokens(prompt);
-    await deps.events.appendEvent(sessionId, 'llm_request', { model, prompt, estimated_tokens: estimated });
+    // The request is logged while the model works; the response is appended only after it.
+    const requestLogged = deps.events.appendEvent(sessionId, 'llm_request', { model, prompt, estimated_tokens: estimated });
     deps.log?.(sessionId, { kind: 'llm_request', model, estimatedTokens: estimated });
     const started = performance.now();
-    const message = await deps.model.call(request, signal);
+    const [message] = await Promise.all([deps.model.call(request, signal), requestLogged]);
     const durationMs = elapsedMs(started);
     const response = readModelResponse(message, { requestedModel: model, provider: deps.model });
     await deps.events.appendEvent(

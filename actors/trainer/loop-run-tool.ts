@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { Artifact } from '../../protocol/trainer/artifact.ts';
+import { appendInOrder, type PendingEvent } from './loop-append.ts';
 import { elapsedMs, type LoopDeps, type LoopToolCall } from './loop-deps.ts';
 import { executeTool } from './tools/execute-tool.ts';
 import { toolFailure, type StatusMessage, type ToolFailure } from './tools/tool-result.ts';
@@ -40,10 +41,11 @@ export function statusMessageOf(tool: string): StatusMessage | undefined {
 export function createRunToolLogic(deps: Pick<LoopDeps, 'events' | 'workouts' | 'dataSources' | 'userData' | 'now' | 'log'>) {
   return fromPromise<ToolOutcome, RunToolInput>(async ({ input }) => {
     const { sessionId, userId, call } = input;
-    await deps.events.appendEvent(sessionId, 'tool_call', { tool_name: call.name, arguments: call.arguments, call_id: call.id });
+    // The call is logged while the tool runs; its result is appended only after it.
+    const callLogged = deps.events.appendEvent(sessionId, 'tool_call', { tool_name: call.name, arguments: call.arguments, call_id: call.id });
     deps.log?.(sessionId, { kind: 'tool_call', tool: call.name, args: call.arguments });
     const started = performance.now();
-    const output = await executeTool(call.name, call.arguments, {
+    const executed = executeTool(call.name, call.arguments, {
       userId,
       sessionId,
       workouts: deps.workouts,
@@ -52,23 +54,17 @@ export function createRunToolLogic(deps: Pick<LoopDeps, 'events' | 'workouts' | 
       userData: deps.userData,
       ...(deps.now ? { now: deps.now } : {}),
     });
+    const [output] = await Promise.all([executed, callLogged]);
     const durationMs = elapsedMs(started);
     const result = output.result as ToolOutcome['result'];
-    await deps.events.appendEvent(
-      sessionId,
-      'tool_result',
-      { tool_name: call.name, result, success: output.status === 'done', call_id: call.id },
-      durationMs,
-    );
+    const pending: PendingEvent[] = [
+      { type: 'tool_result', data: { tool_name: call.name, result, success: output.status === 'done', call_id: call.id }, durationMs },
+    ];
+    if (output.createdArtifact) pending.push({ type: 'artifact', data: output.createdArtifact });
+    if (output.status === 'failed') pending.push({ type: 'error', data: { message: (output.result as ToolFailure).error, context: `tool:${call.name}` } });
+    await appendInOrder(deps.events, sessionId, pending);
     deps.log?.(sessionId, { kind: 'tool_result', tool: call.name, success: output.status === 'done', durationMs });
-    if (output.createdArtifact) {
-      await deps.events.appendEvent(sessionId, 'artifact', output.createdArtifact);
-      deps.log?.(sessionId, { kind: 'artifact', type: output.createdArtifact.type, title: output.createdArtifact.title });
-    }
-    if (output.status === 'failed') {
-      const failure = output.result as ToolFailure;
-      await deps.events.appendEvent(sessionId, 'error', { message: failure.error, context: `tool:${call.name}` });
-    }
+    if (output.createdArtifact) deps.log?.(sessionId, { kind: 'artifact', type: output.createdArtifact.type, title: output.createdArtifact.title });
     return {
       tool: call.name,
       args: call.arguments,
@@ -97,8 +93,10 @@ export function createRecordToolTimeoutLogic(deps: Pick<LoopDeps, 'events'>) {
   return fromPromise<ToolOutcome, ToolTimeoutInput>(async ({ input }) => {
     const { sessionId, call, timeoutMs } = input;
     const failure = toolFailure('execution_failed', `${call.name} did not finish within ${timeoutMs} ms; it was abandoned.`);
-    await deps.events.appendEvent(sessionId, 'tool_result', { tool_name: call.name, result: failure, success: false, call_id: call.id }, timeoutMs);
-    await deps.events.appendEvent(sessionId, 'error', { message: failure.error, context: `tool:${call.name}` });
+    await appendInOrder(deps.events, sessionId, [
+      { type: 'tool_result', data: { tool_name: call.name, result: failure, success: false, call_id: call.id }, durationMs: timeoutMs },
+      { type: 'error', data: { message: failure.error, context: `tool:${call.name}` } },
+    ]);
     const statusMessage = statusMessageOf(call.name);
     return {
       tool: call.name,

@@ -1,6 +1,7 @@
 import type { DataSourceRegistry } from './data-sources.ts';
 import type { EventStore } from './event-store.ts';
 import { initializeContext, type KnowledgeSelector } from './initializer.ts';
+import { appendInOrder } from './loop-append.ts';
 import type { LoopDeps } from './loop-deps.ts';
 import type { ContextInitializer } from './trainer-initializer-brain.ts';
 
@@ -31,14 +32,13 @@ export function createContextInitializer(options: ContextInitializerOptions): Co
         events: timeline,
         ...(signal ? { signal } : {}),
       });
-      for (const { source, data } of init.knowledge) {
-        await events.appendEvent(sessionId, 'knowledge', { source, data });
-        log?.(sessionId, { kind: 'knowledge', source, chars: data.length });
-      }
-      for (const error of init.errors) {
-        await events.appendEvent(sessionId, 'error', error);
-        log?.(sessionId, { kind: 'error', message: error.message, context: error.context });
-      }
+      // In selection order, in one journal write (the user's message was appended before).
+      await appendInOrder(events, sessionId, [
+        ...init.knowledge.map(({ source, data }) => ({ type: 'knowledge' as const, data: { source, data } })),
+        ...init.errors.map((error) => ({ type: 'error' as const, data: error })),
+      ]);
+      for (const { source, data } of init.knowledge) log?.(sessionId, { kind: 'knowledge', source, chars: data.length });
+      for (const error of init.errors) log?.(sessionId, { kind: 'error', message: error.message, context: error.context });
       return {
         sources: init.knowledge.map(({ source, displayName }) => ({ source, displayName })),
         reasoning: init.reasoning,
