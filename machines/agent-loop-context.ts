@@ -1,7 +1,9 @@
+import { fromPromise } from 'xstate';
 import type { LoopToolCall } from '../actors/trainer/loop-deps.ts';
 import type { LoggedError } from '../actors/trainer/loop-log-error.ts';
 import type { ToolOutcome } from '../actors/trainer/loop-run-tool.ts';
 import { RuntimeError } from '../protocol/runtime-error.ts';
+import type { AgentReport } from '../protocol/agent-report.ts';
 import type { AgentSession } from '../protocol/trainer/session.ts';
 import type {
   ChatRequest,
@@ -10,6 +12,7 @@ import type {
   TrainerEnvelopeOf,
   TurnResult,
 } from '../protocol/trainer/trainer-envelope.ts';
+import type { AgentDeliveryEvent, SupervisorRejectedEvent } from './supervisor.ts';
 
 /** The safety limit of spec 001 §3.2. */
 export const MAX_ITERATIONS = 10;
@@ -149,3 +152,28 @@ export function loggedErrorOf(error: unknown, where: string): LoggedError {
   if (error instanceof RuntimeError) logged.code = error.code;
   return logged;
 }
+
+/** What the loop hears: deliveries from the supervisor, the INITIALIZER's reports, refusals. */
+export type AgentLoopEvent = AgentDeliveryEvent | { type: 'supervisor.report'; report: AgentReport } | SupervisorRejectedEvent;
+
+/** Why the initializer gave no context, read from the event that says so (or the timeout). */
+export function contextErrorOf(context: AgentLoopContext, event: AgentLoopEvent | { type: string }): string {
+  if (event.type === 'supervisor.rejected') return (event as SupervisorRejectedEvent).error.message;
+  if (event.type === 'supervisor.report') {
+    const { outcome } = (event as { report: AgentReport }).report;
+    const failure = outcome.status === 'failed' ? outcome.failure : undefined;
+    return failure?.kind === 'error' ? failure.message : `The initializer ended with ${failure?.kind ?? outcome.status}.`;
+  }
+  return `The initializer did not answer within ${context.contextTimeoutMs} ms.`;
+}
+
+/** The actors run in production come from actors/trainer/loop-*.ts; say so when one is missing. */
+export function missingActor<Output, Input>(name: string) {
+  return fromPromise<Output, Input>(async () => {
+    throw new Error(`agentLoopMachine has no "${name}" actor: provide the actors/trainer/loop-* logic with agentLoopMachine.provide({ actors }).`);
+  });
+}
+
+/** Whether the event delivers an envelope of this data type. */
+export const deliveredAs = (event: AgentLoopEvent, dataType: string) =>
+  event.type === 'agent.request' && event.input.envelope.data_type === dataType;

@@ -4,42 +4,35 @@
  * executes one tool per iteration until a §3.2 condition stops it, emitting the §8.3 stream
  * events (`agentLoop.event`) and sending the `turn_result` to the user.
  */
-import { assign, enqueueActions, fromPromise, sendParent, setup } from 'xstate';
+import { assign, enqueueActions, sendParent, setup } from 'xstate';
 import type { CallModelInput, CallModelOutput } from '../actors/trainer/loop-call-model.ts';
 import type { FinishTurnInput } from '../actors/trainer/loop-finish-turn.ts';
 import type { LogErrorInput, LoggedError } from '../actors/trainer/loop-log-error.ts';
 import type { RecordTurnInput } from '../actors/trainer/loop-record-turn.ts';
 import { statusMessageOf, type RunToolInput, type ToolOutcome, type ToolTimeoutInput } from '../actors/trainer/loop-run-tool.ts';
-import type { AgentReport } from '../protocol/agent-report.ts';
 import type { AgentSession } from '../protocol/trainer/session.ts';
 import { ChatRequestSchema, ContextLoadedSchema, type StopReason } from '../protocol/trainer/trainer-envelope.ts';
 import {
+  contextErrorOf,
   contextRequestEnvelope,
   contextRequestIdOf,
+  deliveredAs,
   initialLoopContext,
   loggedErrorOf,
   loopOutputOf,
+  missingActor,
   statusOf,
   turnOf,
   turnResultEnvelope,
   type AgentLoopContext,
+  type AgentLoopEvent,
   type AgentLoopInput,
   type AgentLoopOutput,
 } from './agent-loop-context.ts';
 import { knowledgeEvents, toolResultEvents, toolStartEvents, type AgentLoopStreamEvent } from './agent-loop-stream.ts';
-import type { AgentDeliveryEvent, SupervisorRejectedEvent } from './supervisor.ts';
+import type { AgentDeliveryEvent } from './supervisor.ts';
 
-export type AgentLoopEvent = AgentDeliveryEvent | { type: 'supervisor.report'; report: AgentReport } | SupervisorRejectedEvent;
-
-/** The actors run in production come from actors/trainer/loop-*.ts; say so when one is missing. */
-function missingActor<Output, Input>(name: string) {
-  return fromPromise<Output, Input>(async () => {
-    throw new Error(`agentLoopMachine has no "${name}" actor: provide the actors/trainer/loop-* logic with agentLoopMachine.provide({ actors }).`);
-  });
-}
-
-const deliveredAs = (event: AgentLoopEvent, dataType: string) =>
-  event.type === 'agent.request' && event.input.envelope.data_type === dataType;
+export type { AgentLoopEvent } from './agent-loop-context.ts';
 
 export const agentLoopMachine = setup({
   types: {
@@ -91,7 +84,8 @@ export const agentLoopMachine = setup({
       timeoutMs: context.contextTimeoutMs,
     })),
     cancelContextRequest: sendParent({ type: 'supervisor.cancel', agent: 'INITIALIZER' }),
-    noteContextError: assign({ contextError: (_, params: { message: string }) => params.message }),
+    /** Why no context came: the initializer's failure, the supervisor's refusal, or the timeout. */
+    noteContextError: assign({ contextError: ({ context, event }) => contextErrorOf(context, event) }),
     emitKnowledge: enqueueActions(({ event, enqueue }) => {
       const loaded = ContextLoadedSchema.safeParse((event as AgentDeliveryEvent).input.envelope.payload);
       if (!loaded.success) return;
@@ -117,6 +111,11 @@ export const agentLoopMachine = setup({
     stopWith: assign((_, params: { reason: StopReason; error?: LoggedError }) => ({
       stopReason: params.reason,
       error: params.error ?? null,
+    })),
+    /** Ends the turn on the error an invoked actor failed with. */
+    stopOnError: assign(({ event }, params: { reason: StopReason; where: string }) => ({
+      stopReason: params.reason,
+      error: loggedErrorOf((event as unknown as { error: unknown }).error, params.where),
     })),
     stopForTool: assign({
       stopReason: ({ context }): StopReason => (context.lastTool?.tool === 'message_ask_user' ? 'awaiting_user' : 'idle'),
@@ -154,40 +153,19 @@ export const agentLoopMachine = setup({
           return input;
         },
         onDone: { target: 'initializing' },
-        onError: {
-          target: 'finishing',
-          actions: { type: 'stopWith', params: ({ event }) => ({ reason: 'internal_error' as const, error: loggedErrorOf(event.error, 'record_turn') }) },
-        },
+        onError: { target: 'finishing', actions: { type: 'stopOnError', params: { reason: 'internal_error', where: 'record_turn' } } },
       },
     },
     initializing: {
       description: 'The INITIALIZER chooses and loads data sources (§5); its failure or silence never stops the turn (§12.3).',
       entry: 'requestContext',
       after: {
-        contextTimeout: {
-          target: 'contextUnavailable',
-          actions: [{ type: 'noteContextError', params: ({ context }) => ({ message: `The initializer did not answer within ${context.contextTimeoutMs} ms.` }) }, 'cancelContextRequest'],
-        },
+        contextTimeout: { target: 'contextUnavailable', actions: ['noteContextError', 'cancelContextRequest'] },
       },
       on: {
         'agent.request': { guard: 'isContextLoaded', target: 'calling', actions: 'emitKnowledge' },
-        'supervisor.report': {
-          guard: 'isInitializerFailure',
-          target: 'contextUnavailable',
-          actions: {
-            type: 'noteContextError',
-            params: ({ event }) => {
-              const outcome = (event as { report: AgentReport }).report.outcome;
-              const failure = outcome.status === 'failed' ? outcome.failure : undefined;
-              return { message: failure?.kind === 'error' ? failure.message : `The initializer ended with ${failure?.kind ?? outcome.status}.` };
-            },
-          },
-        },
-        'supervisor.rejected': {
-          guard: 'isContextRequestRefusal',
-          target: 'contextUnavailable',
-          actions: { type: 'noteContextError', params: ({ event }) => ({ message: (event as SupervisorRejectedEvent).error.message }) },
-        },
+        'supervisor.report': { guard: 'isInitializerFailure', target: 'contextUnavailable', actions: 'noteContextError' },
+        'supervisor.rejected': { guard: 'isContextRequestRefusal', target: 'contextUnavailable', actions: 'noteContextError' },
       },
     },
     contextUnavailable: {
@@ -223,10 +201,7 @@ export const agentLoopMachine = setup({
             actions: { type: 'stopWith', params: { reason: 'no_tool_call', error: { message: 'No tool call in response', context: 'llm_response' } } },
           },
         ],
-        onError: {
-          target: 'finishing',
-          actions: { type: 'stopWith', params: ({ event }) => ({ reason: 'model_error' as const, error: loggedErrorOf(event.error, 'llm_call') }) },
-        },
+        onError: { target: 'finishing', actions: { type: 'stopOnError', params: { reason: 'model_error', where: 'llm_call' } } },
       },
       after: {
         modelTimeout: {
@@ -248,7 +223,7 @@ export const agentLoopMachine = setup({
         onDone: { target: 'deciding', actions: { type: 'recordOutcome', params: ({ event }) => ({ outcome: event.output }) } },
         onError: {
           target: 'finishing',
-          actions: { type: 'stopWith', params: ({ event, context }) => ({ reason: 'internal_error' as const, error: loggedErrorOf(event.error, `tool:${context.call?.name}`) }) },
+          actions: { type: 'stopOnError', params: ({ context }) => ({ reason: 'internal_error' as const, where: `tool:${context.call?.name}` }) },
         },
       },
       after: { toolTimeout: { target: 'abandoningTool' } },
@@ -260,10 +235,7 @@ export const agentLoopMachine = setup({
         src: 'recordToolTimeout',
         input: ({ context }) => ({ sessionId: turnOf(context).sessionId, call: context.call!, timeoutMs: context.toolTimeoutMs }),
         onDone: { target: 'deciding', actions: { type: 'recordOutcome', params: ({ event }) => ({ outcome: event.output }) } },
-        onError: {
-          target: 'finishing',
-          actions: { type: 'stopWith', params: ({ event }) => ({ reason: 'internal_error' as const, error: loggedErrorOf(event.error, 'tool_timeout') }) },
-        },
+        onError: { target: 'finishing', actions: { type: 'stopOnError', params: { reason: 'internal_error', where: 'tool_timeout' } } },
       },
     },
     deciding: {
@@ -296,10 +268,7 @@ export const agentLoopMachine = setup({
           { guard: 'endsInError', target: 'failed', actions: { type: 'assignSession', params: ({ event }) => ({ session: event.output }) } },
           { target: 'completed', actions: { type: 'assignSession', params: ({ event }) => ({ session: event.output }) } },
         ],
-        onError: {
-          target: 'failed',
-          actions: { type: 'stopWith', params: ({ event }) => ({ reason: 'internal_error' as const, error: loggedErrorOf(event.error, 'end_session') }) },
-        },
+        onError: { target: 'failed', actions: { type: 'stopOnError', params: { reason: 'internal_error', where: 'end_session' } } },
       },
     },
     completed: {
