@@ -54,8 +54,12 @@ export function workContextFor(context: PipelineContext, agent: NutritionAgent):
  * Hands envelopes to the supervisor and records what they mean for the run. `resend` marks
  * envelopes that carry data already produced (a redelivery, a re-issued input): they are not
  * new outputs.
+ *
+ * Every send is idempotent (`redeliver`): the run's message ids are derived from their inputs, so
+ * after a restore from a snapshot older than the journal, work redone yields the ids already
+ * journaled, and they must reach the new agents rather than be dropped as duplicates.
  */
-export function release(context: PipelineContext, dispatches: readonly Dispatch[], resend: false | 'redeliver' | 'reissue' = false): Step {
+export function release(context: PipelineContext, dispatches: readonly Dispatch[], resend = false): Step {
   const inFlight = { ...context.inFlight };
   const inputs = { ...context.inputs };
   const outputs = { ...context.outputs };
@@ -65,9 +69,8 @@ export function release(context: PipelineContext, dispatches: readonly Dispatch[
   const sends: SupervisorSendEvent[] = [];
   for (const dispatch of dispatches) {
     const { envelope } = dispatch;
-    const send: SupervisorSendEvent = { type: 'supervisor.send', envelope };
+    const send: SupervisorSendEvent = { type: 'supervisor.send', envelope, redeliver: true };
     if (dispatch.context && Object.keys(dispatch.context).length > 0) send.context = dispatch.context;
-    if (resend === 'redeliver') send.redeliver = true;
     sends.push(send);
     if (!resend) outputs[envelope.data_type] = envelope;
     // A medical_context only informs its receiver (§5): no work is waited for, nothing to re-issue.
@@ -120,7 +123,7 @@ export function reissue(context: PipelineContext, agent: NutritionAgent, extra: 
     runId: currentRunId(context),
     idSeed: [context.runId, 'reissue', seq],
   }) as NutritionEnvelope;
-  const step = release({ ...context, seq }, [{ envelope, context: { ...workContextFor(context, agent), ...extra } }], 'reissue');
+  const step = release({ ...context, seq }, [{ envelope, context: { ...workContextFor(context, agent), ...extra } }], true);
   return merge({ context: { seq }, sends: [] }, step);
 }
 

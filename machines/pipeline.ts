@@ -127,7 +127,7 @@ const machineSetup = setup({
       for (const report of context.deferred) enqueue.raise({ type: 'supervisor.report', report });
     }),
     /** After a restart, the new agents get the work their predecessors did not finish. */
-    redispatchInFlight: contextAction((context) => release(context, Object.values(context.inFlight), 'redeliver')),
+    redispatchInFlight: contextAction((context) => release(context, Object.values(context.inFlight), true)),
     cancelAllWork: enqueueActions(({ enqueue }) => {
       enqueue.assign({ inFlight: {} });
       for (const agent of WORKERS) enqueue.sendParent({ type: 'supervisor.cancel', agent });

@@ -10,6 +10,13 @@ import { createSupervisorMachine } from '../../machines/supervisor.ts';
 import type { RoutedRecord } from '../../protocol/routing.ts';
 import { restoredLogic } from '../restored-logic.ts';
 
+/**
+ * How long after a change its snapshot is written: the write lands while the next agent works
+ * instead of competing with the journal for the disk as the next envelope goes out. A snapshot
+ * older than the journal is safe to restore from: the run's sends are idempotent.
+ */
+const PERSIST_DELAY_MS = 20;
+
 /** What watchers of a run hear: each transition, and each envelope the supervisor routed. */
 export type RunEvent =
   | { type: 'state'; data: { from: string; to: string; state: string } }
@@ -24,8 +31,13 @@ export interface LiveRunOptions {
   pipelineTimeoutMs?: number;
   /** A persisted orchestrator snapshot to continue from, with the ids its journal already holds. */
   restore?: { snapshot: unknown; journaledIds: string[] };
-  /** Called after every orchestrator change, with its persisted snapshot. */
-  onChange: (snapshot: SnapshotFrom<PipelineMachine>, persisted: unknown) => void;
+  /** Called after every orchestrator change (keep it cheap: it runs on the routing path). */
+  onChange?: (snapshot: SnapshotFrom<PipelineMachine>) => void;
+  /**
+   * Called with the orchestrator's persisted snapshot shortly after a burst of changes (once
+   * for the burst), so that serializing a run never delays its own messages.
+   */
+  persist: (snapshot: SnapshotFrom<PipelineMachine>, persisted: unknown) => void;
   /** Every inspection event of the run's actors (the visualizer's live view listens here). */
   inspect?: (event: InspectionEvent) => void;
 }
@@ -39,6 +51,8 @@ export class LiveRun {
   /** Envelopes handed to the supervisor and not yet routed or refused (they wait for the journal). */
   private outstanding = 0;
   private readonly drained = new Set<() => void>();
+  private persistTimer: NodeJS.Timeout | undefined;
+  private readonly persistNow: () => void;
   private readonly supervisor;
   readonly orchestrator: AnyActorRef;
 
@@ -74,7 +88,14 @@ export class LiveRun {
     this.supervisor.start();
     orchestrator = (this.supervisor.getSnapshot().children as Record<string, AnyActorRef>).ORCHESTRATOR!;
     this.orchestrator = orchestrator;
-    orchestrator.subscribe((snapshot: SnapshotFrom<PipelineMachine>) => options.onChange(snapshot, orchestrator.getPersistedSnapshot()));
+    this.persistNow = () => {
+      this.persistTimer = undefined;
+      options.persist(orchestrator.getSnapshot(), orchestrator.getPersistedSnapshot());
+    };
+    orchestrator.subscribe((snapshot: SnapshotFrom<PipelineMachine>) => {
+      options.onChange?.(snapshot);
+      this.persistTimer ??= setTimeout(this.persistNow, PERSIST_DELAY_MS);
+    });
     if (options.restore) orchestrator.send({ type: 'pipeline.resume' } satisfies PipelineEvent);
   }
 
@@ -117,6 +138,11 @@ export class LiveRun {
   }
 
   stop(): void {
+    // The last changes are written before the run goes away.
+    if (this.persistTimer) {
+      clearTimeout(this.persistTimer);
+      this.persistNow();
+    }
     this.watchers.clear();
     this.supervisor.stop();
   }

@@ -86,12 +86,17 @@ export class PipelineRuns {
     const runId = randomUUID();
     const now = new Date().toISOString();
     const record: RunRecord = { pipeline_run_id: runId, user_id: userId, created_at: now, updated_at: now, state: 'intake_pending', status: 'running', snapshot: null, checkins: 0, last_girth_checkin: 0 };
-    await this.records(userId).put(runId, record);
-    await this.index.put(runId, { run_id: runId, user_id: userId });
+    // The run starts while its record is written; its later writes queue behind this one.
+    const created = this.records(userId)
+      .put(runId, record)
+      .then(() => this.index.put(runId, { run_id: runId, user_id: userId }));
+    this.writes.set(runId, created);
     this.owners.set(runId, userId);
     const run = this.launch(record);
     const envelope = makeEnvelope({ from: 'USER', to: 'INTAKE', dataType: 'intake_data', payload: intake, runId, idSeed: [runId, 'intake'] });
     run.send({ type: 'pipeline.start', envelope });
+    // The client hears of the run once it is on disk.
+    await created;
     return { pipeline_run_id: runId, state: String(run.snapshot().value) };
   }
 
@@ -200,24 +205,27 @@ export class PipelineRuns {
       ...(options.pipelineTimeoutMs ? { pipelineTimeoutMs: options.pipelineTimeoutMs } : {}),
       ...(restore ? { restore } : {}),
       ...(options.inspect ? { inspect: (event: InspectionEvent) => options.inspect!(runId, event) } : {}),
-      onChange: (snapshot, persisted) => this.persist(record.user_id, runId, snapshot, persisted),
+      onChange: (snapshot) => this.noteTermination(record.user_id, runId, snapshot),
+      persist: (snapshot, persisted) => this.persist(record.user_id, runId, snapshot, persisted),
     });
     this.live.set(runId, run);
     return run;
   }
 
-  /** Writes the latest snapshot; writes of one run never overlap, the last one wins. */
-  private persist(userId: string, runId: string, snapshot: SnapshotFrom<PipelineMachine>, persisted: unknown) {
-    const state = String(snapshot.value);
-    const status = statusOf(snapshot);
-    const write = this.update(userId, runId, { state, status, snapshot: persisted });
-    if (status !== 'terminated_medical' || this.terminated.has(runId)) return write;
-    // §6.4 step 6: no new run until the user confirms medical clearance.
+  /** §6.4 step 6: from the moment a run is terminated on medical grounds, no new run until clearance. */
+  private noteTermination(userId: string, runId: string, snapshot: SnapshotFrom<PipelineMachine>) {
+    if (statusOf(snapshot) !== 'terminated_medical' || this.terminated.has(runId)) return;
     this.terminated.add(runId);
     this.blocked.set(userId, runId);
-    const blocked = write.then(() => this.clearances.put(userId, { required: true, run_id: runId, at: new Date().toISOString() }));
-    this.writes.set(runId, blocked);
-    return blocked;
+    const previous = this.writes.get(runId) ?? Promise.resolve();
+    const written = previous.catch(() => undefined).then(() => this.clearances.put(userId, { required: true, run_id: runId, at: new Date().toISOString() }));
+    written.catch((error: unknown) => console.error(`Could not record the medical block of run ${runId}:`, error));
+    this.writes.set(runId, written);
+  }
+
+  /** Writes the latest snapshot; writes of one run never overlap, the last one wins. */
+  private persist(userId: string, runId: string, snapshot: SnapshotFrom<PipelineMachine>, persisted: unknown) {
+    return this.update(userId, runId, { state: String(snapshot.value), status: statusOf(snapshot), snapshot: persisted });
   }
 
   /**
