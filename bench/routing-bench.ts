@@ -84,13 +84,15 @@ async function supervised(batch: ReturnType<typeof envelopes>, dir: string) {
 
 export async function runRoutingBench(options: { messages?: number; rounds?: number } = {}) {
   const messages = options.messages ?? 20_000;
-  const rounds = options.rounds ?? 5;
+  const rounds = options.rounds ?? 7;
   const dir = await mkdtemp(join(tmpdir(), 'routing-bench-'));
   const bareRates: number[] = [];
   const supervisedRates: number[] = [];
   try {
-    await bare(envelopes(1_000)); // warm-up
-    await supervised(envelopes(1_000), join(dir, 'warm'));
+    for (let warm = 0; warm < 3; warm++) {
+      await bare(envelopes(5_000));
+      await supervised(envelopes(5_000), join(dir, `warm-${warm}`));
+    }
     for (let round = 0; round < rounds; round++) {
       bareRates.push(await bare(envelopes(messages)));
       supervisedRates.push(await supervised(envelopes(messages), join(dir, `round-${round}`)));

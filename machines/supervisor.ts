@@ -97,6 +97,14 @@ interface SupervisorContext {
 
 const HOUR_MS = 3_600_000;
 
+/** One shared, frozen delivery per kind for the common case (no topic, no correlation): the hot path allocates less. */
+const PLAIN_DELIVERIES = {
+  direct: Object.freeze({ kind: 'direct' }),
+  broadcast: Object.freeze({ kind: 'broadcast' }),
+  request: Object.freeze({ kind: 'request' }),
+  response: Object.freeze({ kind: 'response' }),
+} as const satisfies Record<Delivery['kind'], Delivery>;
+
 /** Turns an agent's output into the envelopes it sends: an envelope or an array of them. */
 function envelopesOf(output: unknown): unknown[] {
   if (Array.isArray(output)) return output;
@@ -213,9 +221,12 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
             enqueue.emit(rejected);
             continue;
           }
-          const delivery: Delivery = { kind: record.kind };
-          if (record.topic !== undefined) delivery.topic = record.topic;
-          if (record.correlation_id !== undefined) delivery.correlationId = record.correlation_id;
+          let delivery: Delivery = PLAIN_DELIVERIES[record.kind];
+          if (record.topic !== undefined || record.correlation_id !== undefined) {
+            delivery = { kind: record.kind };
+            if (record.topic !== undefined) delivery.topic = record.topic;
+            if (record.correlation_id !== undefined) delivery.correlationId = record.correlation_id;
+          }
           const input: DeliveredMessage = { envelope: record.envelope, delivery };
           if (record.context !== undefined) input.context = record.context;
           for (const target of due.targets) {
