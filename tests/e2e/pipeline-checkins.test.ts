@@ -12,6 +12,8 @@ import {
   type TriggerScenario,
 } from '../support/checkin-scenarios.ts';
 import { startRuntime } from '../support/runtime-harness.ts';
+import { nutritionBrain } from '../../actors/nutrition/nutrition-brain.ts';
+import { OFFLINE_HANDLERS, offlineNutritionBrains } from '../../actors/nutrition/offline-brains.ts';
 
 // Weekly check-ins (spec 000 §7) through the HTTP API on the real offline brains: each §7.3
 // trigger fires with its §10 agent set, the run moves to a new version, and only the re-run
@@ -171,14 +173,27 @@ describe('pipeline check-ins (spec 000 §7, §10)', () => {
   });
 
   it('refuses a check-in with 409 until the run is output_ready, and does not count it', async () => {
-    const created = await rt.call(USER, 'POST', '/pipelines', fullTierIntake());
-    const id: string = created.body.pipeline_run_id;
-    const early = await post(id, measured(0.3));
-    expect(early.status).toBe(409);
-    expect(early.body.error.code).toBe('not_ready');
-    await expect.poll(async () => (await observe(id)).view.state, { timeout: 20_000, interval: 50 }).toBe('output_ready');
-    const first = await post(id, measured(0.3));
-    expect(first.body.payload.notes[0]).toMatch(/^Week 1:/);
+    // The DIETITIAN waits for the test, so the run is certainly not ready when the check-in comes.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const brains = offlineNutritionBrains();
+    const gated = await startRuntime({
+      nutritionBrains: { ...brains, DIETITIAN: nutritionBrain('DIETITIAN', async (request, tools) => (await gate, OFFLINE_HANDLERS.DIETITIAN(request, tools))) },
+    });
+    try {
+      const created = await gated.call(USER, 'POST', '/pipelines', fullTierIntake());
+      const id: string = created.body.pipeline_run_id;
+      const early = await gated.call(USER, 'POST', `/pipelines/${id}/checkins`, measured(0.3));
+      expect(early.status).toBe(409);
+      expect(early.body.error.code).toBe('not_ready');
+      release();
+      await expect.poll(async () => (await gated.call(USER, 'GET', `/pipelines/${id}`)).body.state, { timeout: 20_000, interval: 50 }).toBe('output_ready');
+      const first = await gated.call(USER, 'POST', `/pipelines/${id}/checkins`, measured(0.3));
+      expect(first.body.payload.notes[0]).toMatch(/^Week 1:/);
+    } finally {
+      release();
+      await gated.stop();
+    }
   });
 
   it('answers 400 naming the field for a bad check-in, and leaves the run as it was', async () => {
