@@ -3,12 +3,11 @@ import { agentMachine } from './agent.ts';
 import { pipelineMachine } from './pipeline.ts';
 import type { SystemDefinition } from './supervisor-system.ts';
 import { baseRunId } from '../actors/nutrition/envelope-factory.ts';
+import { NutritionWorkerSchema, type NutritionWorker } from '../protocol/nutrition/agents.ts';
 import { NutritionEnvelopeSchema } from '../protocol/nutrition/envelope.ts';
 import { NUTRITION_ROUTES } from '../protocol/nutrition/routing-table.ts';
 
-/** The seven agents of spec 000 §2, each a worker with a brain. */
-export const NUTRITION_WORKERS = ['INTAKE', 'SCIENTIST', 'NUTRITIONIST', 'DIETITIAN', 'CHEF', 'COACH', 'PHYSICIAN'] as const;
-export type NutritionWorker = (typeof NUTRITION_WORKERS)[number];
+export type { NutritionWorker } from '../protocol/nutrition/agents.ts';
 
 export interface NutritionSystemOptions {
   runId: string;
@@ -26,7 +25,7 @@ export interface NutritionSystemOptions {
  */
 export function nutritionSystem(options: NutritionSystemOptions): SystemDefinition {
   const agents = Object.fromEntries(
-    NUTRITION_WORKERS.map((name) => [name, agentMachine.provide({ actors: { brain: options.brains[name] } })]),
+    NutritionWorkerSchema.options.map((name) => [name, agentMachine.provide({ actors: { brain: options.brains[name] } })]),
   );
   return {
     name: 'nutrition',

@@ -1,13 +1,13 @@
 import { makeEnvelope, versionedRunId } from '../actors/nutrition/envelope-factory.ts';
 import type { WorkContext } from '../actors/nutrition/work-context.ts';
-import type { NutritionAgent } from '../protocol/nutrition/agents.ts';
+import { NutritionWorkerSchema, type NutritionAgent } from '../protocol/nutrition/agents.ts';
 import type { NutritionEnvelope } from '../protocol/nutrition/envelope.ts';
 import type { PipelineError } from '../protocol/nutrition/pipeline-error.ts';
 import type { SupervisorSendEvent } from './supervisor.ts';
 import { isStageAgent, type Dispatch, type PipelineContext } from './pipeline-context.ts';
 
 /** The agents that run a brain (everyone but the orchestrator and the user). */
-const WORKERS: ReadonlySet<string> = new Set(['INTAKE', 'SCIENTIST', 'NUTRITIONIST', 'DIETITIAN', 'CHEF', 'COACH', 'PHYSICIAN']);
+const WORKERS: ReadonlySet<string> = new Set(NutritionWorkerSchema.options);
 
 /** What an orchestrator step decides: context changes, and the envelopes it hands the supervisor. */
 export interface Step {

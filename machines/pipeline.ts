@@ -6,7 +6,7 @@
 import { and, cancel, enqueueActions, raise, setup, type ActionFunction } from 'xstate';
 import { physicianSays, report, resumeOnConfirmation, resumeOnContinue, stage } from './pipeline-stages.ts';
 import type { AgentReport } from '../protocol/agent-report.ts';
-import type { PipelineStageAgent } from '../protocol/nutrition/agents.ts';
+import { NutritionWorkerSchema, type PipelineStageAgent } from '../protocol/nutrition/agents.ts';
 import type { EnvelopeOf } from '../protocol/nutrition/envelope.ts';
 import type { PipelineState } from '../protocol/nutrition/pipeline-transitions.ts';
 import { initialPipelineContext, runsInThisVersion, type PausableState, type PipelineContext, type PipelineInput } from './pipeline-context.ts';
@@ -28,7 +28,6 @@ export type PipelineEvent =
   | AgentDeliveryEvent;
 
 type ReportParams = { agent: string; kind: Verdict['kind'] };
-const WORKERS = ['INTAKE', 'SCIENTIST', 'NUTRITIONIST', 'DIETITIAN', 'CHEF', 'COACH', 'PHYSICIAN'] as const;
 
 const reportOf = (event: PipelineEvent): AgentReport | undefined => (event.type === 'supervisor.report' ? event.report : undefined);
 
@@ -130,7 +129,7 @@ const machineSetup = setup({
     redispatchInFlight: contextAction((context) => release(context, Object.values(context.inFlight), true)),
     cancelAllWork: enqueueActions(({ enqueue }) => {
       enqueue.assign({ inFlight: {} });
-      for (const agent of WORKERS) enqueue.sendParent({ type: 'supervisor.cancel', agent });
+      for (const agent of NutritionWorkerSchema.options) enqueue.sendParent({ type: 'supervisor.cancel', agent });
     }),
     armPipelineTimeout: enqueueActions(({ enqueue }) => {
       enqueue(cancel('pipelineTimeout'));

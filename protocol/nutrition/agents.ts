@@ -27,3 +27,7 @@ export const PipelineStageAgentSchema = NutritionAgentSchema.extract([
   'COACH',
 ]);
 export type PipelineStageAgent = z.infer<typeof PipelineStageAgentSchema>;
+
+/** The seven agents of §2 that do work (each a worker with a brain): all but ORCHESTRATOR and USER. */
+export const NutritionWorkerSchema = NutritionAgentSchema.exclude(['ORCHESTRATOR', 'USER']);
+export type NutritionWorker = z.infer<typeof NutritionWorkerSchema>;
