@@ -4,7 +4,7 @@ import type { PipelineStageAgent } from '../protocol/nutrition/agents.ts';
 import type { EnvelopeOf } from '../protocol/nutrition/envelope.ts';
 import { merge, release, releaseOutputs, settle, workContextFor, type Step } from './pipeline-dispatch.ts';
 import type { PipelineContext } from './pipeline-context.ts';
-import { reviewReport } from './pipeline-review.ts';
+import { historyOf, reviewReport } from './pipeline-review.ts';
 
 /*
  * The run's entry points from the user: the intake that starts it, and the weekly check-ins of
@@ -36,9 +36,10 @@ export function triggersRerun(context: PipelineContext, report: AgentReport): bo
   return (adjustmentOf(context, report)?.payload.agents_re_run.length ?? 0) > 0;
 }
 
-function historyOf(report: AgentReport): Partial<PipelineContext> {
-  const memo = (report.outcome as { output?: { memo?: { checkin_history?: unknown } } }).output?.memo;
-  return memo?.checkin_history === undefined ? {} : { checkinHistory: memo.checkin_history };
+/** The check-in history in SCIENTIST's accepted output, as a context change. */
+function acceptedHistory(context: PipelineContext, report: AgentReport) {
+  const verdict = reviewReport(context, report);
+  return verdict.kind === 'accepted' ? historyOf(verdict.memo) : {};
 }
 
 /** §7.3 step 3: no trigger fired; the `no_change` result goes to the user at once. */
@@ -46,7 +47,7 @@ export function answerCheckin(context: PipelineContext, report: AgentReport): St
   const adjustment = adjustmentOf(context, report)!;
   const settled = settle(context, report.requestId);
   const next = { ...context, ...settled.context };
-  return merge(settled, { context: { ...historyOf(report), checkin: null, lastAdjustment: adjustment }, sends: [] }, release(next, [{ envelope: adjustment }]));
+  return merge(settled, { context: { ...acceptedHistory(context, report), checkin: null, lastAdjustment: adjustment }, sends: [] }, release(next, [{ envelope: adjustment }]));
 }
 
 /**
@@ -62,7 +63,7 @@ export function startRerun(context: PipelineContext, report: AgentReport): Step 
   const version = context.version + 1;
   const fresh: Partial<PipelineContext> = {
     ...settled.context,
-    ...historyOf(report),
+    ...acceptedHistory(context, report),
     version,
     rerun,
     dispatched: [],

@@ -16,7 +16,7 @@ export type Verdict =
   /** §6.2: the output fails its schema. */
   | { kind: 'invalid'; issues: ErrorIssue[] }
   /** §5: the agent raised a red flag; the rest of its output waits for the PHYSICIAN. */
-  | { kind: 'redFlag'; query: EnvelopeOf<'health_query'>; rest: NutritionEnvelope[] }
+  | { kind: 'redFlag'; query: EnvelopeOf<'health_query'>; rest: NutritionEnvelope[]; memo?: unknown }
   /** §6.3: the agent lacks upstream data and names the agent to re-run. */
   | { kind: 'upstream'; request: EnvelopeOf<'upstream_data_request'> }
   /** §8: the output contradicts a higher-ranked agent's. */
@@ -77,10 +77,16 @@ function review(context: PipelineContext, report: AgentReport): Verdict {
   const { envelopes, issues } = parseEnvelopes(report.agent as NutritionAgent, output.envelopes);
   if (issues.length > 0) return { kind: 'invalid', issues };
   const query = envelopes.find((e): e is EnvelopeOf<'health_query'> => e.data_type === 'health_query');
-  if (query) return { kind: 'redFlag', query, rest: envelopes.filter((e) => e !== query) };
+  if (query) return { kind: 'redFlag', query, rest: envelopes.filter((e) => e !== query), memo: output.memo };
   const request = envelopes.find((e): e is EnvelopeOf<'upstream_data_request'> => e.data_type === 'upstream_data_request');
   if (request) return { kind: 'upstream', request };
   const conflicts = detectOutputConflicts(context, envelopes);
   if (conflicts.length > 0) return { kind: 'conflict', conflicts };
-  return output.memo === undefined ? { kind: 'accepted', envelopes } : { kind: 'accepted', envelopes, memo: output.memo };
+  return { kind: 'accepted', envelopes, memo: output.memo };
+}
+
+/** The check-in history a SCIENTIST memo carries, as a context change (nothing without one). */
+export function historyOf(memo: unknown): { checkinHistory?: unknown } {
+  const history = (memo as { checkin_history?: unknown } | undefined)?.checkin_history;
+  return history === undefined ? {} : { checkinHistory: history };
 }

@@ -4,7 +4,7 @@ import type { EnvelopeOf, NutritionEnvelope } from '../protocol/nutrition/envelo
 import type { PipelineStageAgent } from '../protocol/nutrition/agents.ts';
 import { currentRunId, merge, release, releaseOutputs, reissue, reportError, settle, workContextFor, type Step } from './pipeline-dispatch.ts';
 import type { PausableState, PipelineContext } from './pipeline-context.ts';
-import { reviewReport, type Verdict } from './pipeline-review.ts';
+import { historyOf, reviewReport, type Verdict } from './pipeline-review.ts';
 import { makeEnvelope } from '../actors/nutrition/envelope-factory.ts';
 import { inputHash } from '../actors/input-hash.ts';
 
@@ -29,15 +29,11 @@ function withEnvelopes(report: AgentReport, envelopes: NutritionEnvelope[], memo
   return { ...report, outcome: { status: 'completed', output } };
 }
 
-function memoHistory(memo: unknown): Partial<PipelineContext> {
-  const history = (memo as { checkin_history?: unknown } | undefined)?.checkin_history;
-  return history === undefined ? {} : { checkinHistory: history };
-}
 
 /** Accepted: release the outputs downstream (and to the user), forget the request. */
 export function acceptOutputs(context: PipelineContext, report: AgentReport): Step {
   const { envelopes, memo } = verdictOf(context, report, 'accepted');
-  const settled = merge(settle(context, report.requestId), { context: memoHistory(memo), sends: [] });
+  const settled = merge(settle(context, report.requestId), { context: historyOf(memo), sends: [] });
   const next = { ...context, ...settled.context };
   const step = merge(settled, releaseOutputs(next, envelopes));
   if (agentOf(report) === 'COACH') Object.assign(step.context, { coachDone: true, programToRecord: true });
@@ -125,16 +121,14 @@ export function requestUpstream(context: PipelineContext, report: AgentReport): 
 
 /** §5: a red flag pauses the run; the PHYSICIAN gets the (batched) query, the rest waits. */
 export function pauseForPhysician(context: PipelineContext, report: AgentReport, state: PausableState): Step {
-  const { query, rest } = verdictOf(context, report, 'redFlag');
-  const memo = (report.outcome as { output?: { memo?: unknown } }).output?.memo;
+  const { query, rest, memo } = verdictOf(context, report, 'redFlag');
   const deferred = [...context.deferred, withEnvelopes(report, rest, memo)];
   return merge({ context: { deferred, previousState: state }, sends: [] }, askPhysician({ ...context, deferred }, [query, ...context.pendingQueries]));
 }
 
 /** A red flag where the run cannot pause yet (§1: CHEF has no pause edge): it waits for the next pausable state. */
 export function queueRedFlag(context: PipelineContext, report: AgentReport): Step {
-  const { query, rest } = verdictOf(context, report, 'redFlag');
-  const memo = (report.outcome as { output?: { memo?: unknown } }).output?.memo;
+  const { query, rest, memo } = verdictOf(context, report, 'redFlag');
   return {
     context: { deferred: [...context.deferred, withEnvelopes(report, rest, memo)], pendingQueries: [...context.pendingQueries, query] },
     sends: [],

@@ -72,33 +72,8 @@ export const PAUSABLE_STATES = [
 
 /**
  * `PIPELINE_TRANSITIONS` with the `{previous_state}` line expanded into one edge back to each of
- * `PAUSABLE_STATES`, in the same order otherwise: every edge between two real states. Written out
- * as data; a test checks it against the expansion.
+ * `PAUSABLE_STATES`, in the same order otherwise: every edge between two real states.
  */
-export const PIPELINE_EDGES = [
-  { from: 'intake_pending', to: 'scientist_processing' },
-  { from: 'scientist_processing', to: 'nutritionist_processing' },
-  { from: 'scientist_processing', to: 'paused_physician', reason: RED_FLAG },
-  { from: 'scientist_processing', to: 'error', reason: 'timeout/validation failure' },
-  { from: 'nutritionist_processing', to: 'dietitian_processing' },
-  { from: 'nutritionist_processing', to: 'paused_physician', reason: RED_FLAG },
-  { from: 'nutritionist_processing', to: 'scientist_processing', reason: UPSTREAM_RERUN },
-  { from: 'nutritionist_processing', to: 'error' },
-  { from: 'dietitian_processing', to: 'chef_processing' },
-  { from: 'dietitian_processing', to: 'nutritionist_processing', reason: UPSTREAM_RERUN },
-  { from: 'dietitian_processing', to: 'paused_physician', reason: RED_FLAG },
-  { from: 'dietitian_processing', to: 'error' },
-  { from: 'chef_processing', to: 'coach_processing' },
-  { from: 'chef_processing', to: 'dietitian_processing', reason: 'slot spec conflict, request clarification' },
-  { from: 'chef_processing', to: 'error' },
-  { from: 'coach_processing', to: 'output_ready' },
-  { from: 'coach_processing', to: 'paused_physician', reason: RED_FLAG },
-  { from: 'coach_processing', to: 'error' },
-  { from: 'paused_physician', to: 'scientist_processing', reason: CONTINUE },
-  { from: 'paused_physician', to: 'nutritionist_processing', reason: CONTINUE },
-  { from: 'paused_physician', to: 'dietitian_processing', reason: CONTINUE },
-  { from: 'paused_physician', to: 'coach_processing', reason: CONTINUE },
-  { from: 'paused_physician', to: 'paused_physician', reason: 'pipeline_action = "pause_pending_referral"' },
-  { from: 'paused_physician', to: 'error', reason: 'pipeline_action = "abort"' },
-  { from: 'output_ready', to: 'scientist_processing', reason: 'weekly feedback loop triggers re-run' },
-] as const satisfies readonly PipelineEdge[];
+export const PIPELINE_EDGES: readonly PipelineEdge[] = PIPELINE_TRANSITIONS.flatMap((line): PipelineEdge[] =>
+  line.to === PREVIOUS_STATE ? PAUSABLE_STATES.map((to) => ({ ...line, to })) : [line as PipelineEdge],
+);
