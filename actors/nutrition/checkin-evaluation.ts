@@ -46,7 +46,7 @@ export interface CheckinEvaluation {
 }
 
 /** The first note of every result: where the week's gain stands. */
-function gainStatus(week: number, gain: WeeklyGain, history: CheckinHistory): string {
+function gainStatus(week: number, gain: WeeklyGain): string {
   const rate = `gain rate ${kg(gain.gain_kg)} kg/week`;
   if (gain.week <= ADAPTATION_WEEKS) {
     return `Week ${week}: ${rate} — adaptation period (week ${week} of ${ADAPTATION_WEEKS}); gain-based calorie rules start after week ${ADAPTATION_WEEKS}`;
@@ -77,7 +77,7 @@ export function evaluateCheckin(checkin: WeeklyCheckin, history: CheckinHistory)
   const training = evaluateTraining(history, checkin, week);
   const energy = evaluateEnergy(history, checkin, week, gains, training.state.training_phase);
   const triggers = new Set<AdjustmentTrigger>([...energy.triggers, ...training.triggers]);
-  const notes = [gainStatus(week, gains.at(-1)!, history), ...energy.notes];
+  const notes = [gainStatus(week, gains.at(-1)!), ...energy.notes];
 
   const girth = girthChange(history, checkin);
   if (waistOutpacesHips(girth)) {
