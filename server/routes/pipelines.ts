@@ -30,24 +30,42 @@ export function pipelineRoutes(runs: PipelineRuns) {
       const userId = userIdOf(c);
       const runId = c.req.param('id');
       const untilSettled = UntilSchema.parse(c.req.query()).until === 'settled';
-      const backlog = await runs.messages(userId, runId);
+      // Watch before reading the journal so that nothing routed in between is missed; an envelope
+      // is sent once even when it is in the backlog and routed again (a redelivery).
+      const queue: RunEvent[] = [];
+      let wake: (() => void) | undefined;
+      const { snapshot, stop, quiescent } = runs.watch(userId, runId, (event) => {
+        queue.push(event);
+        wake?.();
+      });
+      let backlog: Awaited<ReturnType<PipelineRuns['messages']>>;
+      try {
+        backlog = await runs.messages(userId, runId);
+      } catch (error) {
+        stop();
+        throw error;
+      }
+      const sent = new Set<string>();
       return streamSSE(c, async (stream) => {
-        const queue: RunEvent[] = [];
-        let wake: (() => void) | undefined;
-        const { snapshot, stop, quiescent } = runs.watch(userId, runId, (event) => {
-          queue.push(event);
-          wake?.();
-        });
         stream.onAbort(stop);
         let state = String(snapshot.value);
-        await stream.writeSSE({ event: 'state', data: JSON.stringify({ state, from: null, to: state }) });
-        for (const envelope of backlog) await stream.writeSSE({ event: 'message', data: JSON.stringify(envelope) });
+        const message = async (envelope: { message_id: string }) => {
+          if (sent.has(envelope.message_id)) return;
+          sent.add(envelope.message_id);
+          await stream.writeSSE({ event: 'message', data: JSON.stringify(envelope) });
+        };
         const write = async () => {
           for (const event of queue.splice(0)) {
-            if (event.type === 'state') state = event.data.state;
-            await stream.writeSSE({ event: event.type, data: JSON.stringify(event.data) });
+            if (event.type === 'message') {
+              await message(event.data as { message_id: string });
+              continue;
+            }
+            state = event.data.state;
+            await stream.writeSSE({ event: 'state', data: JSON.stringify(event.data) });
           }
         };
+        await stream.writeSSE({ event: 'state', data: JSON.stringify({ state, from: null, to: state }) });
+        for (const envelope of backlog) await message(envelope);
         try {
           while (!stream.aborted) {
             await write();
