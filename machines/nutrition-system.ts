@@ -1,3 +1,4 @@
+import type { AnyActorLogic } from 'xstate';
 import type { AgentBrainLogic } from './agent.ts';
 import { agentMachine } from './agent.ts';
 import { pipelineMachine } from './pipeline.ts';
@@ -19,14 +20,27 @@ export interface NutritionSystemOptions {
 }
 
 /**
+ * The worker machines of a set of brains, built once: every run of a server shares its brains,
+ * and building (and first transitioning) a machine costs more than spawning it.
+ */
+const workersByBrains = new WeakMap<NutritionSystemOptions['brains'], Record<string, AnyActorLogic>>();
+
+function workers(brains: NutritionSystemOptions['brains']): Record<string, AnyActorLogic> {
+  let agents = workersByBrains.get(brains);
+  if (!agents) {
+    agents = Object.fromEntries(NutritionWorkerSchema.options.map((name) => [name, agentMachine.provide({ actors: { brain: brains[name] } })]));
+    workersByBrains.set(brains, agents);
+  }
+  return agents;
+}
+
+/**
  * The nutrition pipeline as a supervised system: the seven workers plus the pipeline machine as
  * ORCHESTRATOR, which reviews every report and releases outputs itself (so the supervisor does
  * not route them on its own).
  */
 export function nutritionSystem(options: NutritionSystemOptions): SystemDefinition {
-  const agents = Object.fromEntries(
-    NutritionWorkerSchema.options.map((name) => [name, agentMachine.provide({ actors: { brain: options.brains[name] } })]),
-  );
+  const agents = workers(options.brains);
   return {
     name: 'nutrition',
     envelope: NutritionEnvelopeSchema,

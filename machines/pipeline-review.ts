@@ -3,6 +3,7 @@ import type { AgentFailure, AgentReport } from '../protocol/agent-report.ts';
 import type { ErrorIssue } from '../protocol/http-error.ts';
 import type { NutritionAgent } from '../protocol/nutrition/agents.ts';
 import { NutritionEnvelopeSchema, type EnvelopeOf, type NutritionEnvelope } from '../protocol/nutrition/envelope.ts';
+import { safeParseOnce } from '../protocol/parse-once.ts';
 import { toErrorIssues } from '../protocol/runtime-error.ts';
 import { detectOutputConflicts, type OutputConflict } from './pipeline-conflicts.ts';
 import type { PipelineContext } from './pipeline-context.ts';
@@ -33,7 +34,7 @@ function parseEnvelopes(agent: NutritionAgent, raw: unknown[]): { envelopes: Nut
   const envelopes: NutritionEnvelope[] = [];
   const issues: ErrorIssue[] = [];
   raw.forEach((candidate, index) => {
-    const parsed = NutritionEnvelopeSchema.safeParse(candidate);
+    const parsed = safeParseOnce(NutritionEnvelopeSchema, candidate);
     if (!parsed.success) {
       for (const issue of toErrorIssues(parsed.error.issues)) issues.push({ ...issue, path: `envelopes.${index}.${issue.path}` });
     } else if (parsed.data.from_agent !== agent) {

@@ -1,0 +1,38 @@
+import type { z } from 'zod';
+
+/**
+ * Values each schema has accepted, by identity. Only parse outputs are remembered, and they are
+ * deep-frozen first: a remembered value can never change, so it never needs checking again.
+ */
+const accepted = new WeakMap<z.ZodType, WeakSet<object>>();
+
+function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const child of Object.values(value)) deepFreeze(child);
+}
+
+/**
+ * `schema.safeParse(value)`, done once per value: an envelope the orchestrator checked is not
+ * parsed again by the supervisor that routes it. What a successful parse returns is deep-frozen
+ * (whoever needs a changed copy makes one, as the machines do anyway) and remembered; passing it
+ * to the same schema again returns it as it is. Anything else, including a valid object that did
+ * not come out of this function, is parsed as usual.
+ *
+ * @example
+ * const parsed = safeParseOnce(NutritionEnvelopeSchema, raw); // parses, freezes parsed.data
+ * safeParseOnce(NutritionEnvelopeSchema, parsed.data);        // no second parse
+ */
+export function safeParseOnce<S extends z.ZodType>(schema: S, value: unknown): z.ZodSafeParseResult<z.output<S>> {
+  if (typeof value === 'object' && value !== null && accepted.get(schema)?.has(value)) {
+    return { success: true, data: value as z.output<S> };
+  }
+  const result = schema.safeParse(value);
+  if (result.success && typeof result.data === 'object' && result.data !== null) {
+    deepFreeze(result.data);
+    let values = accepted.get(schema);
+    if (!values) accepted.set(schema, (values = new WeakSet()));
+    values.add(result.data);
+  }
+  return result;
+}
