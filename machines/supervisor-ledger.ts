@@ -1,4 +1,5 @@
 import { DedupWindow } from '../actors/dedup-window.ts';
+import { safeParseOnce } from '../protocol/parse-once.ts';
 import { toErrorIssues } from '../protocol/runtime-error.ts';
 import type { DeliveryKind, RoutableEnvelope, RoutedRecord, RoutingError } from '../protocol/routing.ts';
 import { edgeKey, type SystemDefinition } from './supervisor-system.ts';
@@ -12,7 +13,25 @@ export interface PendingDelivery {
   targets: readonly string[];
   /** Already in the journal: deliver without appending again. */
   journaled?: boolean;
+  /** Handed to its targets at admission (pipelined delivery); the ack only confirms it. */
+  deliveredEarly?: boolean;
   settled?: { ok: true } | { ok: false; message: string };
+}
+
+/**
+ * What an agent reported or sent while an envelope delivered to it was not durable yet
+ * (pipelined delivery), in arrival order; `revoked` names such deliveries whose append failed.
+ */
+export interface HeldEvents<E = unknown> {
+  agent: string;
+  events: E[];
+  revoked: string[];
+}
+
+/** What a batch of journal outcomes makes due: deliveries in routing order, and agents' held events. */
+export interface Settlement<E = unknown> {
+  due: PendingDelivery[];
+  released: HeldEvents<E>[];
 }
 
 /** The outcome of admitting one envelope: delivered later, or refused now with an error. */
@@ -50,7 +69,7 @@ function refusal(request: AdmissionRequest, code: RoutingError['code'], message:
  * tickets awaiting their ack in routing order, and the open requests. It is mutable on purpose:
  * the routing hot path must not copy a set or a queue per envelope.
  */
-export class SupervisorLedger {
+export class SupervisorLedger<E = unknown> {
   readonly seen = new DedupWindow();
   readonly requests = new Map<string, { requester: string; to: string }>();
   private readonly edges: Set<string>;
@@ -58,6 +77,12 @@ export class SupervisorLedger {
   private readonly pending = new Map<number, PendingDelivery>();
   private nextTicket = 1;
   private nextToDeliver = 1;
+  /** Per agent: tickets delivered to it early whose append is not durable yet. */
+  private readonly undurable = new Map<string, Set<number>>();
+  /** Per agent: what waits for those appends. */
+  private readonly held = new Map<string, HeldEvents<E>>();
+  /** Requests whose early delivery was revoked: a late report of them is refused. */
+  private readonly revoked = new Set<string>();
 
   constructor(
     private readonly system: SystemDefinition,
@@ -73,7 +98,7 @@ export class SupervisorLedger {
   }
 
   admit(request: AdmissionRequest): Admission {
-    const parsed = this.system.envelope.safeParse(request.envelope);
+    const parsed = safeParseOnce(this.system.envelope, request.envelope);
     const refuse = (code: RoutingError['code'], message: string, issues?: RoutingError['issues']) => refusal(request, code, message, issues);
     if (!parsed.success) {
       const issues = toErrorIssues(parsed.error.issues);
@@ -125,15 +150,55 @@ export class SupervisorLedger {
       pending.journaled = true;
       pending.settled = { ok: true };
     }
+    if (this.system.delivery === 'pipelined' && targets.length > 0) {
+      pending.deliveredEarly = true;
+      if (!journaled) {
+        for (const target of targets) {
+          let tickets = this.undurable.get(target);
+          if (!tickets) this.undurable.set(target, (tickets = new Set()));
+          tickets.add(pending.ticket);
+        }
+      }
+    }
     this.pending.set(pending.ticket, pending);
     return { admitted: true, pending };
   }
 
-  /** Marks journal outcomes and returns the deliveries now due, in routing order. */
-  settle(acked: readonly number[], failed: readonly { ticket: number; message: string }[]): PendingDelivery[] {
+  /**
+   * Whether an event from `agent` must wait (pipelined delivery): an envelope delivered to it is
+   * not durable yet, or earlier events of it wait already (they keep their order).
+   */
+  waits(agent: string | undefined): agent is string {
+    return agent !== undefined && (this.undurable.has(agent) || this.held.has(agent));
+  }
+
+  hold(agent: string, event: E): void {
+    let held = this.held.get(agent);
+    if (!held) this.held.set(agent, (held = { agent, events: [], revoked: [] }));
+    held.events.push(event);
+  }
+
+  /** Whether the early delivery of request `requestId` was revoked (its append failed). */
+  isRevoked(requestId: string): boolean {
+    return this.revoked.has(requestId);
+  }
+
+  /** No envelope waits for the journal and no agent's events wait: everything handed in so far is settled. */
+  idle(): boolean {
+    return this.pending.size === 0 && this.held.size === 0;
+  }
+
+  /**
+   * Marks journal outcomes; returns the deliveries now due, in routing order, and the held events
+   * of agents whose every early delivery is now settled.
+   */
+  settle(acked: readonly number[], failed: readonly { ticket: number; message: string }[]): Settlement<E> {
+    const confirmed = new Set<string>();
     for (const ticket of acked) {
       const p = this.pending.get(ticket);
-      if (p) p.settled = { ok: true };
+      if (!p) continue;
+      p.settled = { ok: true };
+      this.confirm(p, confirmed);
     }
     for (const { ticket, message } of failed) {
       const p = this.pending.get(ticket);
@@ -142,13 +207,36 @@ export class SupervisorLedger {
       // A message that never reached the journal was never routed: its id may be sent again.
       this.seen.forget(p.record.envelope.message_id);
       if (p.record.kind === 'request') this.requests.delete(p.record.envelope.message_id);
+      if (p.deliveredEarly) {
+        this.revoked.add(p.record.envelope.message_id);
+        for (const target of p.targets) this.held.get(target)?.revoked.push(p.record.envelope.message_id);
+      }
+      this.confirm(p, confirmed);
     }
     const due: PendingDelivery[] = [];
     for (let p = this.pending.get(this.nextToDeliver); p?.settled; p = this.pending.get(this.nextToDeliver)) {
       due.push(p);
       this.pending.delete(this.nextToDeliver++);
     }
-    return due;
+    const released: HeldEvents<E>[] = [];
+    for (const agent of confirmed) {
+      const held = this.held.get(agent);
+      if (!held || this.undurable.has(agent)) continue;
+      this.held.delete(agent);
+      released.push(held);
+    }
+    return { due, released };
+  }
+
+  /** An early delivery's append is settled: its targets no longer wait for it. */
+  private confirm(p: PendingDelivery, agents: Set<string>): void {
+    if (!p.deliveredEarly || p.journaled) return;
+    for (const target of p.targets) {
+      const tickets = this.undurable.get(target);
+      if (!tickets?.delete(p.ticket)) continue;
+      if (tickets.size === 0) this.undurable.delete(target);
+      agents.add(target);
+    }
   }
 
   /** Closes an open request that timed out; false when it was answered already. */

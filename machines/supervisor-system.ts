@@ -30,6 +30,18 @@ export interface SystemDefinition<E extends RoutableEnvelope = RoutableEnvelope>
   routeAgentOutputs?: boolean;
   /** How long a requester waits for a response; default 30 s. */
   requestTimeoutMs?: number;
+  /**
+   * When an agent receives an envelope. `durable` (the default): once its journal append is on
+   * disk, for agents whose work has effects outside the runtime (a tool that writes, a payment).
+   * `pipelined`: as soon as the append is issued, so the disk write overlaps the agent's work;
+   * for agents that only compute (a model call, a calculation). Either way nothing that depends
+   * on the envelope leaves the runtime before it is durable: envelopes to external addresses and
+   * `supervisor.routed` wait for the disk, and whatever an agent reports or sends waits until
+   * every envelope delivered to it is durable (the output-commit rule). If the append fails, the
+   * delivery is revoked: the agent's work on it is cancelled and what it produced meanwhile is
+   * refused.
+   */
+  delivery?: 'durable' | 'pipelined';
 }
 
 /** The key of an edge in a routing table. */

@@ -92,7 +92,7 @@ export interface SupervisorOptions {
 }
 
 interface SupervisorContext {
-  ledger: SupervisorLedger;
+  ledger: SupervisorLedger<SupervisorEvent>;
 }
 
 const HOUR_MS = 3_600_000;
@@ -104,6 +104,32 @@ const PLAIN_DELIVERIES = {
   request: Object.freeze({ kind: 'request' }),
   response: Object.freeze({ kind: 'response' }),
 } as const satisfies Record<Delivery['kind'], Delivery>;
+
+/** What a refused envelope's sender hears when the journal could not store it (or what it answers). */
+function journalRefusal(message: string, envelope: unknown): SupervisorRejectedEvent {
+  return { type: 'supervisor.rejected', error: { code: 'journal_unavailable', message }, envelope };
+}
+
+/** The agent an event comes from: a report's agent, or the `from_agent` of the envelope it carries. */
+function senderOf(event: SupervisorEvent): string | undefined {
+  if (event.type === 'agent.report') return event.agent;
+  if (!('envelope' in event)) return undefined;
+  const from = (event.envelope as { from_agent?: unknown } | null)?.from_agent;
+  return typeof from === 'string' ? from : undefined;
+}
+
+/** What each target of a routed record receives. */
+function deliveryOf(record: RoutedRecord): AgentDeliveryEvent {
+  let delivery: Delivery = PLAIN_DELIVERIES[record.kind];
+  if (record.topic !== undefined || record.correlation_id !== undefined) {
+    delivery = { kind: record.kind };
+    if (record.topic !== undefined) delivery.topic = record.topic;
+    if (record.correlation_id !== undefined) delivery.correlationId = record.correlation_id;
+  }
+  const input: DeliveredMessage = { envelope: record.envelope, delivery };
+  if (record.context !== undefined) input.context = record.context;
+  return { type: 'agent.request', requestId: record.envelope.message_id, input };
+}
 
 /** Turns an agent's output into the envelopes it sends: an envelope or an array of them. */
 function envelopesOf(output: unknown): unknown[] {
@@ -132,6 +158,11 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
     actors: {
       journalWriter: createJournalWriter(options.journal),
       ...(system.agents as Record<string, AnyActorLogic>),
+    },
+    guards: {
+      senderWaits: ({ context, event }) => context.ledger.waits(senderOf(event)),
+      reportsRevokedWork: ({ context, event }) =>
+        event.type === 'agent.report' && event.outcome.status === 'completed' && context.ledger.isRevoked(event.requestId),
     },
     delays: {
       dedupWindow: options.dedupWindowMs ?? HOUR_MS,
@@ -182,6 +213,9 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
             continue;
           }
           const { pending } = admission;
+          if (pending.deliveredEarly) {
+            for (const target of pending.targets) enqueue.sendTo(target, deliveryOf(pending.record));
+          }
           if (pending.journaled) {
             // Nothing to write: ride along with the next ack, or ask the writer for an empty one.
             enqueue.sendTo('journal', { type: 'journal.flush' });
@@ -209,31 +243,47 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
       }),
       deliverJournaled: enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'journal.acked') return;
-        for (const due of context.ledger.settle(event.tickets, event.failed)) {
-          const { record, partition, settled } = due;
+        const { due, released } = context.ledger.settle(event.tickets, event.failed);
+        for (const pending of due) {
+          const { record, partition, settled } = pending;
           if (!settled?.ok) {
-            const rejected: SupervisorRejectedEvent = {
-              type: 'supervisor.rejected',
-              error: { code: 'journal_unavailable', message: `The journal could not store the envelope: ${settled?.message}. Send it again.` },
-              envelope: record.envelope,
-            };
+            const rejected = journalRefusal(`The journal could not store the envelope: ${settled?.message}. Send it again.`, record.envelope);
             if (context.ledger.isAgent(record.envelope.from_agent)) enqueue.sendTo(record.envelope.from_agent, rejected);
             enqueue.emit(rejected);
+            // Revoked: the agents that got it early stop working on it.
+            if (pending.deliveredEarly) {
+              for (const target of pending.targets) enqueue.sendTo(target, { type: 'agent.cancel', requestId: record.envelope.message_id });
+            }
             continue;
           }
-          let delivery: Delivery = PLAIN_DELIVERIES[record.kind];
-          if (record.topic !== undefined || record.correlation_id !== undefined) {
-            delivery = { kind: record.kind };
-            if (record.topic !== undefined) delivery.topic = record.topic;
-            if (record.correlation_id !== undefined) delivery.correlationId = record.correlation_id;
+          if (!pending.deliveredEarly) {
+            for (const target of pending.targets) enqueue.sendTo(target, deliveryOf(record));
           }
-          const input: DeliveredMessage = { envelope: record.envelope, delivery };
-          if (record.context !== undefined) input.context = record.context;
-          for (const target of due.targets) {
-            enqueue.sendTo(target, { type: 'agent.request', requestId: record.envelope.message_id, input } satisfies AgentDeliveryEvent);
-          }
-          enqueue.emit({ type: due.targets.length ? 'supervisor.routed' : 'supervisor.outbound', partition, record });
+          enqueue.emit({ type: pending.targets.length ? 'supervisor.routed' : 'supervisor.outbound', partition, record });
         }
+        for (const { agent, events, revoked } of released) {
+          if (revoked.length === 0) {
+            // Their inputs are durable now: handle them as if they had just arrived, in order.
+            for (const held of events) enqueue.raise(held);
+            continue;
+          }
+          for (const held of events) {
+            const rejected = journalRefusal(
+              `Not routed: ${agent} produced it while working on ${revoked.join(', ')}, which the journal could not store.`,
+              'envelope' in held ? held.envelope : { message_id: (held as AgentReport).requestId },
+            );
+            enqueue.sendTo(agent, rejected);
+            enqueue.emit(rejected);
+          }
+        }
+      }),
+      holdEvent: ({ context, event }) => context.ledger.hold(senderOf(event)!, event),
+      /** A report of work whose delivery was revoked, from an agent that did not stop: never routed. */
+      refuseRevokedReport: enqueueActions(({ event, enqueue }) => {
+        if (event.type !== 'agent.report') return;
+        const rejected = journalRefusal(`Not routed: request ${event.requestId} was revoked because the journal could not store it.`, { message_id: event.requestId });
+        enqueue.sendTo(event.agent, rejected);
+        enqueue.emit(rejected);
       }),
       expireRequest: enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'supervisor.request.expired') return;
@@ -273,11 +323,15 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
       },
     },
     on: {
-      'supervisor.send': { actions: 'admitEnvelopes' },
-      'supervisor.publish': { actions: 'admitEnvelopes' },
-      'supervisor.request': { actions: 'admitEnvelopes' },
-      'supervisor.respond': { actions: 'admitEnvelopes' },
-      'agent.report': { actions: ['admitEnvelopes', 'forwardReport'] },
+      'supervisor.send': [{ guard: 'senderWaits', actions: 'holdEvent' }, { actions: 'admitEnvelopes' }],
+      'supervisor.publish': [{ guard: 'senderWaits', actions: 'holdEvent' }, { actions: 'admitEnvelopes' }],
+      'supervisor.request': [{ guard: 'senderWaits', actions: 'holdEvent' }, { actions: 'admitEnvelopes' }],
+      'supervisor.respond': [{ guard: 'senderWaits', actions: 'holdEvent' }, { actions: 'admitEnvelopes' }],
+      'agent.report': [
+        { guard: 'senderWaits', actions: 'holdEvent' },
+        { guard: 'reportsRevokedWork', actions: 'refuseRevokedReport' },
+        { actions: ['admitEnvelopes', 'forwardReport'] },
+      ],
       'journal.acked': { actions: 'deliverJournaled' },
       'supervisor.request.expired': { actions: 'expireRequest' },
       'supervisor.cancel': { actions: 'cancelAgentWork' },

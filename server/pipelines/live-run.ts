@@ -48,8 +48,7 @@ export interface LiveRunOptions {
  */
 export class LiveRun {
   private readonly watchers = new Set<(event: RunEvent) => void>();
-  /** Envelopes handed to the supervisor and not yet routed or refused (they wait for the journal). */
-  private outstanding = 0;
+  /** Waiting for every envelope handed to the supervisor to be routed (journaled) or refused. */
   private readonly drained = new Set<() => void>();
   private persistTimer: NodeJS.Timeout | undefined;
   private readonly persistNow: () => void;
@@ -70,7 +69,6 @@ export class LiveRun {
       ...(options.clock ? { clock: options.clock } : {}),
       inspect: (event) => {
         options.inspect?.(event);
-        if (event.type === '@xstate.event' && event.actorRef === this.supervisor && event.event.type === 'supervisor.send') this.outstanding++;
         if (event.type !== '@xstate.microstep' || event.actorRef !== orchestrator) return;
         for (const t of event._transitions) {
           const target = t.target?.[0];
@@ -78,13 +76,11 @@ export class LiveRun {
         }
       },
     });
-    const onRouted = (event: { record: RoutedRecord }) => {
-      this.notify({ type: 'message', data: event.record.envelope });
-      this.settleOne();
-    };
+    const onRouted = (event: { record: RoutedRecord }) => this.notify({ type: 'message', data: event.record.envelope });
     this.supervisor.on('supervisor.routed', onRouted);
     this.supervisor.on('supervisor.outbound', onRouted);
-    this.supervisor.on('supervisor.rejected', () => this.settleOne());
+    // After each of the supervisor's steps, when its bookkeeping says everything is settled.
+    this.supervisor.subscribe(() => this.checkDrained());
     this.supervisor.start();
     orchestrator = (this.supervisor.getSnapshot().children as Record<string, AnyActorRef>).ORCHESTRATOR!;
     this.orchestrator = orchestrator;
@@ -124,15 +120,17 @@ export class LiveRun {
     });
   }
 
-  /** Resolves once every envelope handed to the supervisor so far has been routed (journaled) or refused. */
+  /**
+   * Resolves once every envelope handed to the supervisor so far has been routed (journaled) or
+   * refused, and no agent's output waits for its input to reach the disk.
+   */
   quiescent(): Promise<void> {
-    if (this.outstanding <= 0) return Promise.resolve();
+    if (this.supervisor.getSnapshot().context.ledger.idle()) return Promise.resolve();
     return new Promise((resolve) => this.drained.add(resolve));
   }
 
-  private settleOne(): void {
-    this.outstanding--;
-    if (this.outstanding > 0) return;
+  private checkDrained(): void {
+    if (this.drained.size === 0 || !this.supervisor.getSnapshot().context.ledger.idle()) return;
     for (const resolve of this.drained) resolve();
     this.drained.clear();
   }

@@ -1,4 +1,5 @@
 import { assign, sendParent, setup } from 'xstate';
+import type { AgentCancelEvent } from '../../protocol/agent-report.ts';
 import type { AgentDeliveryEvent, SupervisorEvent, SupervisorRejectedEvent } from '../../machines/supervisor.ts';
 
 /** Tells a recorder agent to send an event to its supervisor, as an agent would. */
@@ -8,14 +9,15 @@ export interface RecorderSendEvent {
 }
 
 /**
- * A test agent that records everything its supervisor delivers to it (envelopes and rejections)
- * and forwards `recorder.send` events to its parent.
+ * A test agent that records everything its supervisor delivers to it (envelopes, rejections and
+ * cancellations) and forwards `recorder.send` events to its parent. It never stops work on a
+ * cancel: it only notes it.
  */
 export const recorderAgent = setup({
   types: {
-    context: {} as { name: string; received: AgentDeliveryEvent[]; rejected: SupervisorRejectedEvent[] },
+    context: {} as { name: string; received: AgentDeliveryEvent[]; rejected: SupervisorRejectedEvent[]; cancelled: AgentCancelEvent[] },
     input: {} as { name: string },
-    events: {} as AgentDeliveryEvent | SupervisorRejectedEvent | RecorderSendEvent,
+    events: {} as AgentDeliveryEvent | SupervisorRejectedEvent | AgentCancelEvent | RecorderSendEvent,
   },
   actions: {
     recordDelivery: assign({
@@ -24,14 +26,18 @@ export const recorderAgent = setup({
     recordRejection: assign({
       rejected: ({ context, event }) => (event.type === 'supervisor.rejected' ? [...context.rejected, event] : context.rejected),
     }),
+    recordCancel: assign({
+      cancelled: ({ context, event }) => (event.type === 'agent.cancel' ? [...context.cancelled, event] : context.cancelled),
+    }),
     forwardToSupervisor: sendParent(({ event }) => (event as RecorderSendEvent).event),
   },
 }).createMachine({
   id: 'recorder',
-  context: ({ input }) => ({ name: input.name, received: [], rejected: [] }),
+  context: ({ input }) => ({ name: input.name, received: [], rejected: [], cancelled: [] }),
   on: {
     'agent.request': { actions: 'recordDelivery' },
     'supervisor.rejected': { actions: 'recordRejection' },
+    'agent.cancel': { actions: 'recordCancel' },
     'recorder.send': { actions: 'forwardToSupervisor' },
   },
 });

@@ -1,0 +1,46 @@
+import type { Journal, JournalEntry } from '../../actors/journal.ts';
+import { createMemoryJournal, type MemoryJournal } from '../../actors/memory-journal.ts';
+
+/** One `appendMany` call waiting for the test to let it reach the "disk". */
+export interface GatedAppend<T> {
+  partition: string;
+  data: readonly T[];
+}
+
+/**
+ * A memory journal whose appends wait until the test settles them, oldest first: `commit()` stores
+ * the oldest waiting call in `durable` and resolves it; `fail()` rejects it and stores nothing.
+ */
+export function createGatedJournal<T>(): Journal<T> & {
+  waiting: GatedAppend<T>[];
+  commit(): Promise<void>;
+  fail(message?: string): void;
+  durable: MemoryJournal<T>;
+} {
+  const durable = createMemoryJournal<T>();
+  const queue: { call: GatedAppend<T>; resolve: (entries: JournalEntry<T>[]) => void; reject: (error: Error) => void }[] = [];
+  const oldest = () => {
+    const next = queue.shift();
+    if (!next) throw new Error('No append is waiting.');
+    return next;
+  };
+  return {
+    get waiting() {
+      return queue.map((q) => q.call);
+    },
+    durable,
+    append: (partition, data) => new Promise((resolve, reject) => queue.push({ call: { partition, data: [data] }, resolve: (e) => resolve(e[0]!), reject })),
+    appendMany: (partition, data) => new Promise((resolve, reject) => queue.push({ call: { partition, data }, resolve, reject })),
+    async commit() {
+      const next = oldest();
+      next.resolve(await durable.appendMany(next.call.partition, next.call.data));
+    },
+    fail(message = 'disk full') {
+      oldest().reject(new Error(message));
+    },
+    read: (partition) => durable.read(partition),
+    lastSeq: (partition) => durable.lastSeq(partition),
+    partitions: () => durable.partitions(),
+    close: () => durable.close(),
+  };
+}
