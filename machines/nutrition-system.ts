@@ -53,6 +53,8 @@ export function nutritionSystem(options: NutritionSystemOptions): SystemDefiniti
     externals: ['USER'],
     orchestrator: 'ORCHESTRATOR',
     routeAgentOutputs: false,
+    // The workers only compute (offline rules or a model call): the journal write overlaps their work.
+    delivery: 'pipelined',
     partitionOf: (envelope) => baseRunId(String(envelope.pipeline_run_id)),
   };
 }

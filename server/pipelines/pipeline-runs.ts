@@ -86,16 +86,18 @@ export class PipelineRuns {
     const runId = randomUUID();
     const now = new Date().toISOString();
     const record: RunRecord = { pipeline_run_id: runId, user_id: userId, created_at: now, updated_at: now, state: 'intake_pending', status: 'running', snapshot: null, checkins: 0, last_girth_checkin: 0 };
-    // The run starts while its record is written; its later writes queue behind this one.
-    const created = this.records(userId)
-      .put(runId, record)
-      .then(() => this.index.put(runId, { run_id: runId, user_id: userId }));
-    this.writes.set(runId, created);
     this.owners.set(runId, userId);
     const run = this.launch(record);
     const envelope = makeEnvelope({ from: 'USER', to: 'INTAKE', dataType: 'intake_data', payload: intake, runId, idSeed: [runId, 'intake'] });
     run.send({ type: 'pipeline.start', envelope });
-    // The client hears of the run once it is on disk.
+    // The record is written once the run's first envelopes are in the journal, so that its disk
+    // writes do not hold theirs up; the run's later writes queue behind it. The client hears of
+    // the run once both are on disk.
+    const created = run
+      .quiescent()
+      .then(() => this.records(userId).put(runId, record))
+      .then(() => this.index.put(runId, { run_id: runId, user_id: userId }));
+    this.writes.set(runId, created);
     await created;
     return { pipeline_run_id: runId, state: String(run.snapshot().value) };
   }
@@ -163,7 +165,11 @@ export class PipelineRuns {
     const after = await run.until(
       (s) => s.value === 'error' || s.context.checkin?.failure !== undefined || (s.context.checkin === null && s.context.lastAdjustment?.message_id !== lastId),
     );
-    if (after.context.lastAdjustment && after.context.lastAdjustment.message_id !== lastId) return after.context.lastAdjustment;
+    if (after.context.lastAdjustment && after.context.lastAdjustment.message_id !== lastId) {
+      // The answer leaves the runtime only once it is in the journal (the output-commit rule).
+      await run.quiescent();
+      return after.context.lastAdjustment;
+    }
     throw new RuntimeError('checkin_failed', `The check-in could not be evaluated: ${after.context.checkin?.failure ?? after.context.error?.details}. Try again.`, 503);
   }
 
