@@ -4,7 +4,7 @@ import { toErrorIssues } from '../protocol/runtime-error.ts';
 import type { DeliveryKind, RoutableEnvelope, RoutedRecord, RoutingError } from '../protocol/routing.ts';
 import { edgeKey, type SystemDefinition } from './supervisor-system.ts';
 
-/** An admitted envelope waiting for its journal ack before delivery. */
+/** An admitted envelope waiting for its journal ack (before delivery, or before it is confirmed). */
 export interface PendingDelivery {
   ticket: number;
   partition: string;
@@ -66,8 +66,9 @@ function refusal(request: AdmissionRequest, code: RoutingError['code'], message:
 
 /**
  * The supervisor's bookkeeping: admission checks (schema, agent, edge, duplicate), the journal
- * tickets awaiting their ack in routing order, and the open requests. It is mutable on purpose:
- * the routing hot path must not copy a set or a queue per envelope.
+ * tickets awaiting their ack in routing order, the open requests, and for pipelined delivery
+ * what each agent got early and what it produced meanwhile. It is mutable on purpose: the
+ * routing hot path must not copy a set or a queue per envelope.
  */
 export class SupervisorLedger<E = unknown> {
   readonly seen = new DedupWindow();

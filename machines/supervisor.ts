@@ -1,7 +1,9 @@
 /**
  * The supervisor of one multi-agent system: it spawns the system's agents by name and routes
  * every envelope between them (validate, check the routing table, drop duplicates, journal, then
- * deliver), answering a refused envelope's sender with a `supervisor.rejected` error.
+ * deliver), answering a refused envelope's sender with a `supervisor.rejected` error. With
+ * `delivery: 'pipelined'` an agent gets an envelope once its append is issued, and the
+ * output-commit rule holds back what depends on it until it is durable (see `SystemDefinition`).
  */
 import { enqueueActions, setup, type ActorRefFrom, type AnyActorLogic } from 'xstate';
 import { createJournalWriter, type JournalAckEvent } from '../actors/journal-writer.ts';
