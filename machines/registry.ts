@@ -29,7 +29,7 @@ function entry(machine: AnyStateMachine, title: string, summary: string, file: s
 }
 
 /** The supervisor is a factory; it is drawn as the nutrition system's (its states do not depend on the system). */
-const nutritionSupervisor = createSupervisorMachine(nutritionSystem({ runId: 'viz', brains: offlineNutritionBrains() }), {
+const nutritionSupervisor = createSupervisorMachine(nutritionSystem({ brains: offlineNutritionBrains() }), {
   journal: createMemoryJournal<RoutedRecord>(),
 });
 

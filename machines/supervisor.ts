@@ -89,12 +89,22 @@ export interface SupervisorOptions {
   journal: Journal<RoutedRecord>;
   /** How long message ids are remembered for duplicate detection; default one hour. */
   dedupWindowMs?: number;
+}
+
+/**
+ * What one supervisor actor starts with (`{}` for nothing special), so that one machine serves
+ * every run of a system: `createActor(machine, { input: { journaledIds, agentInputs } })`.
+ */
+export interface SupervisorInput {
   /** Ids already in the journal (of a restored run): they count as seen. */
   journaledIds?: Iterable<string>;
+  /** Input of named agents for this actor (a run id, say); the system's `agentInput` otherwise. */
+  agentInputs?: Readonly<Record<string, unknown>>;
 }
 
 interface SupervisorContext {
   ledger: SupervisorLedger<SupervisorEvent>;
+  agentInputs: Readonly<Record<string, unknown>>;
 }
 
 const HOUR_MS = 3_600_000;
@@ -144,7 +154,7 @@ function envelopesOf(output: unknown): unknown[] {
  *
  * @example
  * const machine = createSupervisorMachine(nutritionSystem, { journal });
- * const supervisor = createActor(machine).start();
+ * const supervisor = createActor(machine, { input: {} }).start();
  * supervisor.send({ type: 'supervisor.send', envelope });
  */
 export function createSupervisorMachine(system: SystemDefinition, options: SupervisorOptions) {
@@ -154,6 +164,7 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
   return setup({
     types: {
       context: {} as SupervisorContext,
+      input: {} as SupervisorInput,
       events: {} as SupervisorEvent,
       emitted: {} as SupervisorEmitted,
     },
@@ -170,10 +181,12 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
       dedupWindow: options.dedupWindowMs ?? HOUR_MS,
     },
     actions: {
-      spawnAgents: enqueueActions(({ enqueue }) => {
+      spawnAgents: enqueueActions(({ context, enqueue }) => {
         // The agents' names are only known at run time, so the typed overloads cannot list them.
         const spawnByName = enqueue.spawnChild as (src: string, options: { id: string; input: unknown }) => void;
-        for (const name of agentNames) spawnByName(name, { id: name, input: system.agentInput?.(name) ?? { name } });
+        for (const name of agentNames) {
+          spawnByName(name, { id: name, input: context.agentInputs[name] ?? system.agentInput?.(name) ?? { name } });
+        }
       }),
       admitEnvelopes: enqueueActions(({ context, event, enqueue }) => {
         const { ledger } = context;
@@ -314,7 +327,7 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
     },
   }).createMachine({
     id: 'supervisor',
-    context: () => ({ ledger: new SupervisorLedger(system, options.journaledIds) }),
+    context: ({ input }) => ({ ledger: new SupervisorLedger(system, input.journaledIds), agentInputs: input.agentInputs ?? {} }),
     entry: 'spawnAgents',
     invoke: { src: 'journalWriter', id: 'journal' },
     initial: 'routing',

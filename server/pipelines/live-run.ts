@@ -1,14 +1,14 @@
 import { createActor, type ActorOptions, type AnyActorLogic, type AnyActorRef, type InspectionEvent, type SnapshotFrom } from 'xstate';
+import type { Journal } from '../../actors/journal.ts';
+import { nutritionRunInput } from '../../machines/nutrition-system.ts';
+import { pipelineMachine, type PipelineEvent, type PipelineMachine } from '../../machines/pipeline.ts';
+import { createSupervisorMachine, type SupervisorMachine } from '../../machines/supervisor.ts';
+import type { SystemDefinition } from '../../machines/supervisor-system.ts';
+import type { RoutedRecord } from '../../protocol/routing.ts';
+import { restoredLogic } from '../restored-logic.ts';
 
 /** The actor system's clock (a `SimulatedClock` in tests). */
 export type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
-import type { Journal } from '../../actors/journal.ts';
-import type { AgentBrainLogic } from '../../machines/agent.ts';
-import { nutritionSystem, type NutritionWorker } from '../../machines/nutrition-system.ts';
-import { pipelineMachine, type PipelineEvent, type PipelineMachine } from '../../machines/pipeline.ts';
-import { createSupervisorMachine } from '../../machines/supervisor.ts';
-import type { RoutedRecord } from '../../protocol/routing.ts';
-import { restoredLogic } from '../restored-logic.ts';
 
 /**
  * How long after a change its snapshot is written: the write lands while the next agent works
@@ -24,10 +24,12 @@ export type RunEvent =
 
 export interface LiveRunOptions {
   runId: string;
-  brains: Readonly<Record<NutritionWorker, AgentBrainLogic>>;
+  /** The nutrition system every run shares, and its supervisor machine (built once: building costs more than starting). */
+  system: SystemDefinition;
+  machine: SupervisorMachine;
+  /** The journal of `machine` (a restored run builds its own machine on it). */
   journal: Journal<RoutedRecord>;
   clock?: Clock;
-  agentTimeoutMs?: number;
   pipelineTimeoutMs?: number;
   /** A persisted orchestrator snapshot to continue from, with the ids its journal already holds. */
   restore?: { snapshot: unknown; journaledIds: string[] };
@@ -56,16 +58,13 @@ export class LiveRun {
   readonly orchestrator: AnyActorRef;
 
   constructor(options: LiveRunOptions) {
-    const system = nutritionSystem(options);
-    if (options.restore) {
-      system.agents = { ...system.agents, ORCHESTRATOR: restoredLogic(pipelineMachine, options.restore.snapshot) };
-    }
-    const machine = createSupervisorMachine(system, {
-      journal: options.journal,
-      journaledIds: options.restore?.journaledIds ?? [],
-    });
+    const { system, restore } = options;
+    const machine = restore
+      ? createSupervisorMachine({ ...system, agents: { ...system.agents, ORCHESTRATOR: restoredLogic(pipelineMachine, restore.snapshot) } }, { journal: options.journal })
+      : options.machine;
     let orchestrator: AnyActorRef | undefined;
     this.supervisor = createActor(machine, {
+      input: nutritionRunInput(options.runId, { ...(options.pipelineTimeoutMs ? { pipelineTimeoutMs: options.pipelineTimeoutMs } : {}), journaledIds: restore?.journaledIds ?? [] }),
       ...(options.clock ? { clock: options.clock } : {}),
       inspect: (event) => {
         options.inspect?.(event);
@@ -92,7 +91,7 @@ export class LiveRun {
       options.onChange?.(snapshot);
       this.persistTimer ??= setTimeout(this.persistNow, PERSIST_DELAY_MS);
     });
-    if (options.restore) orchestrator.send({ type: 'pipeline.resume' } satisfies PipelineEvent);
+    if (restore) orchestrator.send({ type: 'pipeline.resume' } satisfies PipelineEvent);
   }
 
   send(event: PipelineEvent): void {

@@ -4,7 +4,9 @@ import { makeEnvelope, versionedRunId } from '../../actors/nutrition/envelope-fa
 import type { Journal } from '../../actors/journal.ts';
 import type { Collection, Store } from '../../actors/store.ts';
 import type { AgentBrainLogic } from '../../machines/agent.ts';
-import type { NutritionWorker } from '../../machines/nutrition-system.ts';
+import { nutritionSystem, type NutritionWorker } from '../../machines/nutrition-system.ts';
+import { createSupervisorMachine, type SupervisorMachine } from '../../machines/supervisor.ts';
+import type { SystemDefinition } from '../../machines/supervisor-system.ts';
 import type { PipelineMachine } from '../../machines/pipeline.ts';
 import type { EnvelopeOf } from '../../protocol/nutrition/envelope.ts';
 import type { IntakeData } from '../../protocol/nutrition/intake-data.ts';
@@ -56,9 +58,15 @@ export class PipelineRuns {
   private readonly index: Collection<{ run_id: string; user_id: string }>;
   private readonly clearances: Collection<{ required: boolean; run_id: string; at: string }>;
 
+  /** The system and supervisor machine every run shares. */
+  private readonly system: SystemDefinition;
+  private readonly machine: SupervisorMachine;
+
   private constructor(private readonly options: PipelineRunsOptions) {
     this.index = options.store.collection('pipeline-index');
     this.clearances = options.store.collection('medical-clearance');
+    this.system = nutritionSystem({ brains: options.brains, ...(options.agentTimeoutMs ? { agentTimeoutMs: options.agentTimeoutMs } : {}) });
+    this.machine = createSupervisorMachine(this.system, { journal: options.journal });
   }
 
   /** Opens the runs and continues every one that was not over when the process stopped. */
@@ -87,6 +95,8 @@ export class PipelineRuns {
     const now = new Date().toISOString();
     const record: RunRecord = { pipeline_run_id: runId, user_id: userId, created_at: now, updated_at: now, state: 'intake_pending', status: 'running', snapshot: null, checkins: 0, last_girth_checkin: 0 };
     this.owners.set(runId, userId);
+    // The journal creates the run's file while the run's actors are being built.
+    this.options.journal.prepare?.(runId);
     const run = this.launch(record);
     const envelope = makeEnvelope({ from: 'USER', to: 'INTAKE', dataType: 'intake_data', payload: intake, runId, idSeed: [runId, 'intake'] });
     run.send({ type: 'pipeline.start', envelope });
@@ -204,10 +214,10 @@ export class PipelineRuns {
     const runId = record.pipeline_run_id;
     const run = new LiveRun({
       runId,
-      brains: options.brains,
+      system: this.system,
+      machine: this.machine,
       journal: options.journal,
       ...(options.clock ? { clock: options.clock } : {}),
-      ...(options.agentTimeoutMs ? { agentTimeoutMs: options.agentTimeoutMs } : {}),
       ...(options.pipelineTimeoutMs ? { pipelineTimeoutMs: options.pipelineTimeoutMs } : {}),
       ...(restore ? { restore } : {}),
       ...(options.inspect ? { inspect: (event: InspectionEvent) => options.inspect!(runId, event) } : {}),

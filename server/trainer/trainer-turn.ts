@@ -30,6 +30,7 @@ export function runTrainerTurn(options: TrainerTurnOptions): Promise<AgentLoopOu
   const { request } = options;
   const resultId = `${request.message_id}:result`;
   const supervisor = createActor(createSupervisorMachine(options.system, { journal: options.journal }), {
+    input: {},
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.inspect ? { inspect: options.inspect } : {}),
   });

@@ -28,7 +28,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 
 async function run(ops: Op[]) {
   const journal = createGatedJournal<RoutedRecord>();
-  const actor = createActor(createSupervisorMachine({ ...testSystem(), delivery: 'pipelined' }, { journal }));
+  const actor = createActor(createSupervisorMachine({ ...testSystem(), delivery: 'pipelined' }, { journal }), { input: {} });
   const emitted: SupervisorEmitted[] = [];
   actor.on('*', (event) => emitted.push(event as SupervisorEmitted));
   actor.start();

@@ -127,7 +127,7 @@ export function startLoopHarness(options: LoopHarnessOptions) {
     initializerBrain: createInitializerBrain(initializer),
     ...(options.loop ? { loop: options.loop } : {}),
   });
-  const supervisor = createActor(createSupervisorMachine(system, { journal }), { clock });
+  const supervisor = createActor(createSupervisorMachine(system, { journal }), { clock, input: {} });
   const outbound: RoutedRecord[] = [];
   supervisor.on('supervisor.outbound', ({ record }) => outbound.push(record));
   supervisor.start();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyActorRef } from 'xstate';
+import { createActor, fromPromise, type AnyActorLogic, type AnyActorRef } from 'xstate';
 import { agentMachine } from '../../../machines/agent.ts';
 import { createSupervisorMachine, type SupervisorEmitted } from '../../../machines/supervisor.ts';
 import type { AgentBrainInput } from '../../../protocol/agent-report.ts';
@@ -16,10 +16,10 @@ import { envelope, testSystem, type TestEnvelope } from '../../support/test-syst
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function start(agents = { A: recorderAgent, B: recorderAgent, C: recorderAgent }, extra: object = {}) {
+function start(agents: Record<string, AnyActorLogic> = { A: recorderAgent, B: recorderAgent, C: recorderAgent }, extra: object = {}) {
   const journal = createGatedJournal<RoutedRecord>();
   const system = { ...testSystem(agents), delivery: 'pipelined' as const, ...extra };
-  const actor = createActor(createSupervisorMachine(system, { journal }));
+  const actor = createActor(createSupervisorMachine(system, { journal }), { input: {} });
   const emitted: SupervisorEmitted[] = [];
   actor.on('*', (event) => emitted.push(event as SupervisorEmitted));
   actor.start();

@@ -15,7 +15,7 @@ import type { RoutedRecord } from '../../../protocol/routing.ts';
 import { envelope, testSystem, type TestEnvelope } from '../../support/test-system.ts';
 
 function start(journal: Journal<RoutedRecord> = createMemoryJournal(), clock?: SimulatedClock) {
-  const actor = createActor(createSupervisorMachine(testSystem(), { journal }), clock ? { clock } : {});
+  const actor = createActor(createSupervisorMachine(testSystem(), { journal }), { input: {}, ...(clock ? { clock } : {}) });
   const emitted: SupervisorEmitted[] = [];
   actor.on('*', (event) => emitted.push(event as SupervisorEmitted));
   actor.start();
@@ -225,7 +225,7 @@ describe('supervisor', () => {
     const journal = createMemoryJournal<RoutedRecord>();
     const sent = envelope();
     await journal.append('run-1', { kind: 'direct', envelope: sent });
-    const actor = createActor(createSupervisorMachine(testSystem(), { journal, journaledIds: [sent.message_id] })).start();
+    const actor = createActor(createSupervisorMachine(testSystem(), { journal }), { input: { journaledIds: [sent.message_id] } }).start();
     const child = (name: string) => (actor.getSnapshot().children as Record<string, AnyActorRef>)[name]!;
     child('A').send({ type: 'recorder.send', event: { type: 'supervisor.send', envelope: sent } });
     await until(child('A'), (c) => c.rejected.length === 1);
@@ -253,7 +253,7 @@ describe('supervisor', () => {
     function startWorkers(routeAgentOutputs?: boolean) {
       const system = { ...testSystem({ A: recorderAgent, B: answering, C: recorderAgent }), orchestrator: 'C' };
       if (routeAgentOutputs !== undefined) Object.assign(system, { routeAgentOutputs });
-      const actor = createActor(createSupervisorMachine(system, { journal: createMemoryJournal() }));
+      const actor = createActor(createSupervisorMachine(system, { journal: createMemoryJournal() }), { input: {} });
       const reports: unknown[] = [];
       actor.on('supervisor.report', (event) => reports.push(event.report));
       actor.start();
