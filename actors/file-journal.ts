@@ -93,6 +93,9 @@ export async function openFileJournal<T = unknown>(
       return (await partitions.get(partition)?.read()) ?? [];
     },
     lastSeq: (partition) => partitions.get(partition)?.lastSeq ?? 0,
+    prepare(partition: string): void {
+      if (!closed) partitionFor(partition).prepare().catch(() => undefined);
+    },
     partitions: () => [...partitions].filter(([, p]) => p.lastSeq > 0).map(([key]) => key),
     stats: () => ({ ...stats }),
     async close(): Promise<void> {

@@ -49,6 +49,8 @@ export class JournalPartition<T> {
   #needsDirSync: boolean;
   #options: JournalPartitionOptions;
   #handle: AppendFile | undefined;
+  /** Opening the file (and syncing a new file's directory entry), once until the handle is released. */
+  #opening: Promise<AppendFile> | undefined;
   #queue: PendingAppend<T>[] = [];
   #scheduled = false;
   #writing = false;
@@ -99,13 +101,47 @@ export class JournalPartition<T> {
     const handle = this.#handle;
     if (!handle || this.#writing || this.#scheduled || this.#queue.length > 0) return false;
     this.#handle = undefined;
+    this.#opening = undefined;
     handle.close().catch(() => {}); // all its writes were synced; nothing is lost
     return true;
+  }
+
+  /**
+   * Opens the file ahead of its first append, and makes a new file's directory entry durable,
+   * so that the append only writes and syncs. An append does it itself when nobody did.
+   */
+  prepare(): Promise<AppendFile> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    this.#opening ??= this.#open().catch((error: unknown) => {
+      this.#opening = undefined;
+      throw error;
+    });
+    return this.#opening;
+  }
+
+  async #open(): Promise<AppendFile> {
+    const handle = await this.#options.openFile(this.file);
+    if (this.#needsDirSync) {
+      try {
+        await syncDir(dirname(this.file));
+      } catch (error) {
+        // As after a failed fsync: nothing written here can be trusted to be found again.
+        this.#failure = unavailable(this.file, error);
+        await handle.close().catch(() => undefined);
+        throw this.#failure;
+      }
+      this.#needsDirSync = false;
+    }
+    // Only a handle ready for appends is visible (and can be released).
+    this.#handle = handle;
+    this.#options.onUse(this as JournalPartition<unknown>);
+    return handle;
   }
 
   /** Writes what is queued, then closes the handle; later appends are refused. */
   async close(): Promise<void> {
     await this.#barrier();
+    await this.#opening?.catch(() => undefined);
     this.#closed = true;
     const handle = this.#handle;
     this.#handle = undefined;
@@ -153,13 +189,13 @@ export class JournalPartition<T> {
     );
     if (text.length === 0) return resolveAll(batch, acks);
     const bytes = Buffer.from(text, 'utf8');
+    let handle: AppendFile;
     try {
-      this.#handle ??= await this.#options.openFile(this.file);
+      handle = await this.prepare();
       this.#options.onUse(this as JournalPartition<unknown>);
     } catch (error) {
-      return rejectAll(batch, writeError(this.file, 'could not be opened', error));
+      return rejectAll(batch, this.#failure ?? writeError(this.file, 'could not be opened', error));
     }
-    const handle = this.#handle;
     try {
       this.#options.stats.writes += 1;
       await handle.write(bytes);
@@ -174,8 +210,6 @@ export class JournalPartition<T> {
     try {
       this.#options.stats.syncs += 1;
       await handle.sync();
-      if (this.#needsDirSync) await syncDir(dirname(this.file));
-      this.#needsDirSync = false;
     } catch (error) {
       // After a failed fsync the page cache cannot be trusted: stop appending to this file.
       this.#failure = unavailable(this.file, error);

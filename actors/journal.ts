@@ -20,4 +20,9 @@ export interface Journal<T = unknown> {
   partitions(): string[];
   /** Waits for pending writes and releases file handles. */
   close(): Promise<void>;
+  /**
+   * A hint that `partition` is about to get its first appends: a file journal creates and opens
+   * its file now, so that the first append only writes and syncs. Failures surface on append.
+   */
+  prepare?(partition: string): void;
 }
