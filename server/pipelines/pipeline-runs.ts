@@ -61,6 +61,14 @@ export class PipelineRuns {
   /** The system and supervisor machine every run shares. */
   private readonly system: SystemDefinition;
   private readonly machine: SupervisorMachine;
+  /**
+   * A run built ahead of time (its actors spawned, its journal file created) and owned by nobody
+   * yet: the next `create` starts it at once instead of building a supervisor and eight actors
+   * first, and a new one is built once that run's first writes are done. Nothing of it is
+   * persisted; a server stopped with a spare leaves an empty journal file, which reads as empty.
+   */
+  private spare: { runId: string; run: LiveRun } | undefined;
+  private closed = false;
 
   private constructor(private readonly options: PipelineRunsOptions) {
     this.index = options.store.collection('pipeline-index');
@@ -77,8 +85,9 @@ export class PipelineRuns {
       const record = await runs.records(user_id).get(id);
       if (!record || record.state === 'error') continue;
       const journaledIds = (await options.journal.read(id)).map((entry) => entry.data.envelope.message_id);
-      runs.launch(record, { snapshot: record.snapshot, journaledIds });
+      runs.launch(id, { snapshot: record.snapshot, journaledIds });
     }
+    runs.spare = runs.prepareRun();
     return runs;
   }
 
@@ -91,13 +100,11 @@ export class PipelineRuns {
         `Run ${stoppedRun} was stopped on medical grounds. Confirm your medical clearance with POST /clearance before starting a new run.`,
       );
     }
-    const runId = randomUUID();
+    const { runId, run } = this.spare ?? this.prepareRun();
+    this.spare = undefined;
     const now = new Date().toISOString();
     const record: RunRecord = { pipeline_run_id: runId, user_id: userId, created_at: now, updated_at: now, state: 'intake_pending', status: 'running', snapshot: null, checkins: 0, last_girth_checkin: 0 };
     this.owners.set(runId, userId);
-    // The journal creates the run's file while the run's actors are being built.
-    this.options.journal.prepare?.(runId);
-    const run = this.launch(record);
     const envelope = makeEnvelope({ from: 'USER', to: 'INTAKE', dataType: 'intake_data', payload: intake, runId, idSeed: [runId, 'intake'] });
     run.send({ type: 'pipeline.start', envelope });
     // The record is written once the run's first envelopes are in the journal, so that its disk
@@ -109,6 +116,8 @@ export class PipelineRuns {
       .then(() => this.index.put(runId, { run_id: runId, user_id: userId }));
     this.writes.set(runId, created);
     await created;
+    // The next spare is built once this run's first writes are done, so its file does not compete with them.
+    if (!this.closed) this.spare ??= this.prepareRun();
     return { pipeline_run_id: runId, state: String(run.snapshot().value) };
   }
 
@@ -194,6 +203,7 @@ export class PipelineRuns {
 
   /** Stops every run and waits for their last snapshots to be written. */
   async close() {
+    this.closed = true;
     for (const run of this.live.values()) run.stop();
     this.live.clear();
     await Promise.all(this.writes.values());
@@ -209,9 +219,17 @@ export class PipelineRuns {
     return this.options.store.collection(`pipelines/${userId}`);
   }
 
-  private launch(record: RunRecord, restore?: { snapshot: unknown; journaledIds: string[] }): LiveRun {
+  /** A new run waiting for its intake: its actors spawned, its journal file created meanwhile. */
+  private prepareRun(): { runId: string; run: LiveRun } {
+    const runId = randomUUID();
+    this.options.journal.prepare?.(runId);
+    return { runId, run: this.launch(runId) };
+  }
+
+  private launch(runId: string, restore?: { snapshot: unknown; journaledIds: string[] }): LiveRun {
     const { options } = this;
-    const runId = record.pipeline_run_id;
+    // A run built ahead of time has no owner until `create` gives it one, and nothing to write before.
+    const owner = () => this.owners.get(runId);
     const run = new LiveRun({
       runId,
       system: this.system,
@@ -221,8 +239,14 @@ export class PipelineRuns {
       ...(options.pipelineTimeoutMs ? { pipelineTimeoutMs: options.pipelineTimeoutMs } : {}),
       ...(restore ? { restore } : {}),
       ...(options.inspect ? { inspect: (event: InspectionEvent) => options.inspect!(runId, event) } : {}),
-      onChange: (snapshot) => this.noteTermination(record.user_id, runId, snapshot),
-      persist: (snapshot, persisted) => this.persist(record.user_id, runId, snapshot, persisted),
+      onChange: (snapshot) => {
+        const userId = owner();
+        if (userId) this.noteTermination(userId, runId, snapshot);
+      },
+      persist: (snapshot, persisted) => {
+        const userId = owner();
+        if (userId) void this.persist(userId, runId, snapshot, persisted);
+      },
     });
     this.live.set(runId, run);
     return run;
