@@ -65,7 +65,7 @@ export async function runPipelineBench(options: { runs?: number } = {}) {
   await timeRuns(3, offlineNutritionBrains()); // warm-up
   const offline = await timeRuns(count, offlineNutritionBrains());
   // The first run of a fresh data directory also creates its folders: a warm-up, not measured.
-  const scaled = (await timeRuns(count + 1, offlineNutritionBrains({ latencyMs }))).slice(1);
+  const scaled = (await timeRuns(count + 3, offlineNutritionBrains({ latencyMs }))).slice(3);
   const bare = await timeBareChain(count);
   const scaledMedian = median(scaled);
   return {
