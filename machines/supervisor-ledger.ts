@@ -99,7 +99,7 @@ export class SupervisorLedger<E = unknown> {
   }
 
   admit(request: AdmissionRequest): Admission {
-    const parsed = safeParseOnce(this.system.envelope, request.envelope);
+    const parsed = safeParseOnce(this.system.envelope, request.envelope, { remember: false });
     const refuse = (code: RoutingError['code'], message: string, issues?: RoutingError['issues']) => refusal(request, code, message, issues);
     if (!parsed.success) {
       const issues = toErrorIssues(parsed.error.issues);

@@ -160,6 +160,9 @@ function envelopesOf(output: unknown): unknown[] {
 export function createSupervisorMachine(system: SystemDefinition, options: SupervisorOptions) {
   const agentNames = Object.keys(system.agents);
   const requestTimeoutMs = system.requestTimeoutMs ?? 30_000;
+  // Only pipelined delivery holds what an agent produces; a durable system has no such transitions.
+  const pipelined = system.delivery === 'pipelined';
+  const admitted = (actions: 'admitEnvelopes') => (pipelined ? [{ guard: 'senderWaits' as const, actions: 'holdEvent' as const }, { actions }] : { actions });
 
   return setup({
     types: {
@@ -338,15 +341,17 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
       },
     },
     on: {
-      'supervisor.send': [{ guard: 'senderWaits', actions: 'holdEvent' }, { actions: 'admitEnvelopes' }],
-      'supervisor.publish': [{ guard: 'senderWaits', actions: 'holdEvent' }, { actions: 'admitEnvelopes' }],
-      'supervisor.request': [{ guard: 'senderWaits', actions: 'holdEvent' }, { actions: 'admitEnvelopes' }],
-      'supervisor.respond': [{ guard: 'senderWaits', actions: 'holdEvent' }, { actions: 'admitEnvelopes' }],
-      'agent.report': [
-        { guard: 'senderWaits', actions: 'holdEvent' },
-        { guard: 'reportsRevokedWork', actions: 'refuseRevokedReport' },
-        { actions: ['admitEnvelopes', 'forwardReport'] },
-      ],
+      'supervisor.send': admitted('admitEnvelopes'),
+      'supervisor.publish': admitted('admitEnvelopes'),
+      'supervisor.request': admitted('admitEnvelopes'),
+      'supervisor.respond': admitted('admitEnvelopes'),
+      'agent.report': pipelined
+        ? [
+            { guard: 'senderWaits', actions: 'holdEvent' },
+            { guard: 'reportsRevokedWork', actions: 'refuseRevokedReport' },
+            { actions: ['admitEnvelopes', 'forwardReport'] },
+          ]
+        : { actions: ['admitEnvelopes', 'forwardReport'] },
       'journal.acked': { actions: 'deliverJournaled' },
       'supervisor.request.expired': { actions: 'expireRequest' },
       'supervisor.cancel': { actions: 'cancelAgentWork' },

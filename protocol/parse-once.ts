@@ -19,15 +19,24 @@ function deepFreeze(value: unknown): void {
  * to the same schema again returns it as it is. Anything else, including a valid object that did
  * not come out of this function, is parsed as usual.
  *
+ * `remember: false` skips the freezing and remembering of a new value (a boundary that is the
+ * last to check what it is given), and still takes a remembered one as it is.
+ *
  * @example
  * const parsed = safeParseOnce(NutritionEnvelopeSchema, raw); // parses, freezes parsed.data
  * safeParseOnce(NutritionEnvelopeSchema, parsed.data);        // no second parse
  */
-export function safeParseOnce<S extends z.ZodType>(schema: S, value: unknown): z.ZodSafeParseResult<z.output<S>> {
+export function safeParseOnce<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  options: { remember?: boolean } = {},
+): z.ZodSafeParseResult<z.output<S>> {
   if (typeof value === 'object' && value !== null && accepted.get(schema)?.has(value)) {
     return { success: true, data: value as z.output<S> };
   }
   const result = schema.safeParse(value);
+  // The last boundary a value crosses (the supervisor, for most envelopes) need not pay for freezing it.
+  if (options.remember === false) return result;
   if (result.success && typeof result.data === 'object' && result.data !== null) {
     deepFreeze(result.data);
     let values = accepted.get(schema);

@@ -39,6 +39,17 @@ describe('safeParseOnce', () => {
     expect(result.error!.issues[0]!.path).toEqual(['id']);
   });
 
+  it('with remember: false, takes a remembered value as it is but neither freezes nor remembers a new one', () => {
+    const remembered = safeParseOnce(Schema, { id: 'a', items: [] }).data!;
+    expect(safeParseOnce(Schema, remembered, { remember: false }).data).toBe(remembered);
+    const fresh = safeParseOnce(Schema, { id: 'b', items: [{ n: 2 }] }, { remember: false }).data!;
+    expect(Object.isFrozen(fresh)).toBe(false);
+    const parse = vi.spyOn(Schema, 'safeParse');
+    safeParseOnce(Schema, fresh);
+    expect(parse).toHaveBeenCalledTimes(1);
+    parse.mockRestore();
+  });
+
   it('reports failures as safeParse does and remembers nothing for them', () => {
     const bad = { id: 1, items: [] };
     const first = safeParseOnce(Schema, bad);
