@@ -54,6 +54,9 @@ export interface AdmissionRequest {
   redeliver?: boolean;
 }
 
+/** The supervisor is the last boundary most envelopes cross: it parses without freezing (see `safeParseOnce`). */
+const LAST_BOUNDARY = { remember: false } as const;
+
 function refusal(request: AdmissionRequest, code: RoutingError['code'], message: string, issues?: RoutingError['issues']): Admission {
   const rawSender = (request.envelope as { from_agent?: unknown } | null)?.from_agent;
   return {
@@ -99,28 +102,28 @@ export class SupervisorLedger<E = unknown> {
   }
 
   admit(request: AdmissionRequest): Admission {
-    const parsed = safeParseOnce(this.system.envelope, request.envelope, { remember: false });
-    const refuse = (code: RoutingError['code'], message: string, issues?: RoutingError['issues']) => refusal(request, code, message, issues);
+    const parsed = safeParseOnce(this.system.envelope, request.envelope, LAST_BOUNDARY);
     if (!parsed.success) {
       const issues = toErrorIssues(parsed.error.issues);
-      return refuse('invalid_envelope', `Envelope failed validation: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
+      return refusal(request, 'invalid_envelope', `Envelope failed validation: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
     }
     const envelope: RoutableEnvelope = parsed.data;
     let targets: readonly string[];
     let edgeTo = envelope.to_agent;
     if (request.kind === 'broadcast') {
       const subscribers = request.topic === undefined ? undefined : this.system.topics?.[request.topic];
-      if (!subscribers) return refuse('unknown_topic', `Topic "${request.topic}" does not exist in ${this.system.name}.`);
+      if (!subscribers) return refusal(request, 'unknown_topic', `Topic "${request.topic}" does not exist in ${this.system.name}.`);
       edgeTo = `topic:${request.topic}`;
       targets = subscribers.filter((name) => name !== envelope.from_agent);
     } else {
       if (!this.addresses.has(envelope.to_agent)) {
-        return refuse('unknown_agent', `No agent "${envelope.to_agent}" runs in ${this.system.name}.`);
+        return refusal(request, 'unknown_agent', `No agent "${envelope.to_agent}" runs in ${this.system.name}.`);
       }
       targets = this.isAgent(envelope.to_agent) ? [envelope.to_agent] : [];
     }
     if (!this.edges.has(edgeKey(envelope.from_agent, edgeTo, envelope.data_type))) {
-      return refuse(
+      return refusal(
+        request,
         'unknown_edge',
         `${this.system.name} has no edge ${envelope.from_agent} -> ${edgeTo} : ${envelope.data_type}; add it to the routing table or send elsewhere.`,
       );
@@ -128,12 +131,12 @@ export class SupervisorLedger<E = unknown> {
     if (request.kind === 'response') {
       const open = request.inReplyTo === undefined ? undefined : this.requests.get(request.inReplyTo);
       if (!open || open.requester !== envelope.to_agent) {
-        return refuse('unknown_correlation', `No open request ${request.inReplyTo} from ${envelope.to_agent} to answer.`);
+        return refusal(request, 'unknown_correlation', `No open request ${request.inReplyTo} from ${envelope.to_agent} to answer.`);
       }
     }
     const journaled = !this.seen.add(envelope.message_id);
     if (journaled && !request.redeliver) {
-      return refuse('duplicate_message', `Message ${envelope.message_id} was already routed; it was dropped.`);
+      return refusal(request, 'duplicate_message', `Message ${envelope.message_id} was already routed; it was dropped.`);
     }
     const record: RoutedRecord = { kind: request.kind, envelope };
     if (request.topic !== undefined) record.topic = request.topic;

@@ -10,7 +10,7 @@ import { createJournalWriter, type JournalAckEvent } from '../actors/journal-wri
 import type { Journal } from '../actors/journal.ts';
 import type { AgentReport } from '../protocol/agent-report.ts';
 import type { DeliveredMessage, Delivery, RoutedRecord, RoutingError } from '../protocol/routing.ts';
-import { SupervisorLedger, type Admission, type AdmissionRequest } from './supervisor-ledger.ts';
+import { SupervisorLedger, type Admission } from './supervisor-ledger.ts';
 import type { SystemDefinition } from './supervisor-system.ts';
 
 /** Sends an envelope to the agent (or external address) named by its `to_agent`. */
@@ -194,19 +194,18 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
       admitEnvelopes: enqueueActions(({ context, event, enqueue }) => {
         const { ledger } = context;
         const admissions: Admission[] = [];
-        const admit = (request: AdmissionRequest) => admissions.push(ledger.admit(request));
         switch (event.type) {
           case 'supervisor.send':
-            admit({ kind: 'direct', envelope: event.envelope, context: event.context, redeliver: event.redeliver === true });
+            admissions.push(ledger.admit({ kind: 'direct', envelope: event.envelope, context: event.context, redeliver: event.redeliver === true }));
             break;
           case 'supervisor.publish':
-            admit({ kind: 'broadcast', envelope: event.envelope, topic: event.topic, context: event.context });
+            admissions.push(ledger.admit({ kind: 'broadcast', envelope: event.envelope, topic: event.topic, context: event.context }));
             break;
           case 'supervisor.request':
-            admit({ kind: 'request', envelope: event.envelope, context: event.context });
+            admissions.push(ledger.admit({ kind: 'request', envelope: event.envelope, context: event.context }));
             break;
           case 'supervisor.respond':
-            admit({ kind: 'response', envelope: event.envelope, inReplyTo: event.inReplyTo, context: event.context });
+            admissions.push(ledger.admit({ kind: 'response', envelope: event.envelope, inReplyTo: event.inReplyTo, context: event.context }));
             break;
           case 'agent.report':
             if (event.outcome.status !== 'completed' || system.routeAgentOutputs === false) break;
@@ -214,8 +213,8 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
               // A worker answering a request answers it with its output.
               const open = ledger.requests.get(event.requestId);
               const to = (envelope as { to_agent?: unknown }).to_agent;
-              if (open && open.requester === to) admit({ kind: 'response', envelope, inReplyTo: event.requestId });
-              else admit({ kind: 'direct', envelope });
+              if (open && open.requester === to) admissions.push(ledger.admit({ kind: 'response', envelope, inReplyTo: event.requestId }));
+              else admissions.push(ledger.admit({ kind: 'direct', envelope }));
             }
             break;
         }
