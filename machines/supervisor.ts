@@ -162,7 +162,9 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
   const requestTimeoutMs = system.requestTimeoutMs ?? 30_000;
   // Only pipelined delivery holds what an agent produces; a durable system has no such transitions.
   const pipelined = system.delivery === 'pipelined';
-  const admitted = (actions: 'admitEnvelopes') => (pipelined ? [{ guard: 'senderWaits' as const, actions: 'holdEvent' as const }, { actions }] : { actions });
+  const admitOrHold = pipelined
+    ? [{ guard: 'senderWaits' as const, actions: 'holdEvent' as const }, { actions: 'admitEnvelopes' as const }]
+    : { actions: 'admitEnvelopes' as const };
 
   return setup({
     types: {
@@ -340,10 +342,10 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
       },
     },
     on: {
-      'supervisor.send': admitted('admitEnvelopes'),
-      'supervisor.publish': admitted('admitEnvelopes'),
-      'supervisor.request': admitted('admitEnvelopes'),
-      'supervisor.respond': admitted('admitEnvelopes'),
+      'supervisor.send': admitOrHold,
+      'supervisor.publish': admitOrHold,
+      'supervisor.request': admitOrHold,
+      'supervisor.respond': admitOrHold,
       'agent.report': pipelined
         ? [
             { guard: 'senderWaits', actions: 'holdEvent' },
