@@ -85,8 +85,11 @@ export class SupervisorLedger<E = unknown> {
   private readonly undurable = new Map<string, Set<number>>();
   /** Per agent: what waits for those appends. */
   private readonly held = new Map<string, HeldEvents<E>>();
-  /** Requests whose early delivery was revoked: a late report of them is refused. */
-  private readonly revoked = new Set<string>();
+  /**
+   * Requests whose early delivery was revoked: a late report of them is refused. Forgotten when
+   * the id is admitted again (the sender retried) or after the dedup window, like seen ids.
+   */
+  readonly revoked = new DedupWindow();
 
   constructor(
     private readonly system: SystemDefinition,
@@ -138,6 +141,8 @@ export class SupervisorLedger<E = unknown> {
     if (journaled && !request.redeliver) {
       return refusal(request, 'duplicate_message', `Message ${envelope.message_id} was already routed; it was dropped.`);
     }
+    // Sent again after a revocation: its reports count from now on.
+    this.revoked.forget(envelope.message_id);
     const record: RoutedRecord = { kind: request.kind, envelope };
     if (request.topic !== undefined) record.topic = request.topic;
     if (request.context !== undefined) record.context = request.context;

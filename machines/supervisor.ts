@@ -327,7 +327,10 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
         if (event.type !== 'supervisor.cancel' || !context.ledger.isAgent(event.agent)) return;
         enqueue.sendTo(event.agent, event.requestId ? { type: 'agent.cancel', requestId: event.requestId } : { type: 'agent.cancel' });
       }),
-      rotateDedupWindow: ({ context }) => context.ledger.seen.rotate(),
+      rotateDedupWindow: ({ context }) => {
+        context.ledger.seen.rotate();
+        context.ledger.revoked.rotate();
+      },
     },
   }).createMachine({
     id: 'supervisor',

@@ -114,6 +114,27 @@ describe('supervisor with pipelined delivery', () => {
     expect(routed()).toEqual([]);
   });
 
+  it('routes the work on an envelope sent again after its revocation', async () => {
+    const { actor, journal, context, sendAs, emitted } = start({ A: recorderAgent, B: recorderAgent, C: recorderAgent }, { orchestrator: 'C' });
+    const m = envelope();
+    sendAs('A', { type: 'supervisor.send', envelope: m });
+    await tick();
+    journal.fail();
+    await tick();
+    // A does as it is told: it sends m again, and this time the journal stores it.
+    sendAs('A', { type: 'supervisor.send', envelope: m });
+    await tick();
+    await journal.commit();
+    await tick();
+    const reply = envelope({ from_agent: 'B', to_agent: 'A' });
+    sendAs('B', { type: 'agent.report', agent: 'B', requestId: m.message_id, attempts: 1, outcome: { status: 'completed', output: reply } });
+    await tick();
+    expect(context('B').received).toHaveLength(2);
+    expect(context('B').rejected).toHaveLength(0);
+    expect(emitted.filter((e) => e.type === 'supervisor.report')).toHaveLength(1);
+    actor.stop();
+  });
+
   it('refuses a late report of revoked work from an agent that did not stop', async () => {
     const { actor, journal, context, sendAs, emitted } = start({ A: recorderAgent, B: recorderAgent, C: recorderAgent }, { orchestrator: 'C' });
     const m = envelope();
