@@ -11,7 +11,10 @@ export interface PendingDelivery {
   record: RoutedRecord;
   /** Child ids to deliver to; empty for an external address. */
   targets: readonly string[];
-  /** Already in the journal: deliver without appending again. */
+  /**
+   * Appended before (a redelivery): not appended again. Durable at once, or, while the first
+   * append of its id is still in flight, when that one is (and refused if it fails).
+   */
   journaled?: boolean;
   /** Handed to its targets at admission (pipelined delivery); the ack only confirms it. */
   deliveredEarly?: boolean;
@@ -81,6 +84,9 @@ export class SupervisorLedger<E = unknown> {
   private readonly pending = new Map<number, PendingDelivery>();
   private nextTicket = 1;
   private nextToDeliver = 1;
+  /** Ids whose append is in flight, with its ticket; redeliveries of them follow its outcome. */
+  private readonly appending = new Map<string, number>();
+  private readonly followers = new Map<number, number[]>();
   /** Per agent: tickets delivered to it early whose append is not durable yet. */
   private readonly undurable = new Map<string, Set<number>>();
   /** Per agent: what waits for those appends. */
@@ -155,13 +161,14 @@ export class SupervisorLedger<E = unknown> {
       this.requests.set(envelope.message_id, { requester: envelope.from_agent, to: envelope.to_agent });
     }
     const pending: PendingDelivery = { ticket: this.nextTicket++, partition: this.system.partitionOf(envelope), record, targets };
-    if (journaled) {
-      pending.journaled = true;
-      pending.settled = { ok: true };
-    }
+    const leader = journaled ? this.appending.get(envelope.message_id) : undefined;
+    if (!journaled) this.appending.set(envelope.message_id, pending.ticket);
+    else if (leader !== undefined) this.followers.set(leader, [...(this.followers.get(leader) ?? []), pending.ticket]);
+    if (journaled) pending.journaled = true;
+    if (journaled && leader === undefined) pending.settled = { ok: true };
     if (this.system.delivery === 'pipelined' && targets.length > 0) {
       pending.deliveredEarly = true;
-      if (!journaled) {
+      if (!pending.settled) {
         for (const target of targets) {
           let tickets = this.undurable.get(target);
           if (!tickets) this.undurable.set(target, (tickets = new Set()));
@@ -203,25 +210,8 @@ export class SupervisorLedger<E = unknown> {
    */
   settle(acked: readonly number[], failed: readonly { ticket: number; message: string }[]): Settlement<E> {
     const confirmed = new Set<string>();
-    for (const ticket of acked) {
-      const p = this.pending.get(ticket);
-      if (!p) continue;
-      p.settled = { ok: true };
-      this.confirm(p, confirmed);
-    }
-    for (const { ticket, message } of failed) {
-      const p = this.pending.get(ticket);
-      if (!p || p.journaled) continue;
-      p.settled = { ok: false, message };
-      // A message that never reached the journal was never routed: its id may be sent again.
-      this.seen.forget(p.record.envelope.message_id);
-      if (p.record.kind === 'request') this.requests.delete(p.record.envelope.message_id);
-      if (p.deliveredEarly) {
-        this.revoked.add(p.record.envelope.message_id);
-        for (const target of p.targets) this.held.get(target)?.revoked.push(p.record.envelope.message_id);
-      }
-      this.confirm(p, confirmed);
-    }
+    for (const ticket of acked) this.resolve(ticket, { ok: true }, confirmed);
+    for (const { ticket, message } of failed) this.resolve(ticket, { ok: false, message }, confirmed);
     const due: PendingDelivery[] = [];
     for (let p = this.pending.get(this.nextToDeliver); p?.settled; p = this.pending.get(this.nextToDeliver)) {
       due.push(p);
@@ -237,9 +227,30 @@ export class SupervisorLedger<E = unknown> {
     return { due, released };
   }
 
+  /** Records an append's outcome, for its ticket and the redeliveries that wait on it. */
+  private resolve(ticket: number, outcome: NonNullable<PendingDelivery['settled']>, confirmed: Set<string>): void {
+    const p = this.pending.get(ticket);
+    if (!p || p.settled) return;
+    p.settled = outcome;
+    const id = p.record.envelope.message_id;
+    if (!p.journaled) this.appending.delete(id);
+    if (!outcome.ok) {
+      // A message that never reached the journal was never routed: its id may be sent again.
+      this.seen.forget(id);
+      if (p.record.kind === 'request') this.requests.delete(id);
+      if (p.deliveredEarly) {
+        this.revoked.add(id);
+        for (const target of p.targets) this.held.get(target)?.revoked.push(id);
+      }
+    }
+    this.confirm(p, confirmed);
+    for (const follower of this.followers.get(ticket) ?? []) this.resolve(follower, outcome, confirmed);
+    this.followers.delete(ticket);
+  }
+
   /** An early delivery's append is settled: its targets no longer wait for it. */
   private confirm(p: PendingDelivery, agents: Set<string>): void {
-    if (!p.deliveredEarly || p.journaled) return;
+    if (!p.deliveredEarly) return;
     for (const target of p.targets) {
       const tickets = this.undurable.get(target);
       if (!tickets?.delete(p.ticket)) continue;

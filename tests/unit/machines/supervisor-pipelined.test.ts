@@ -135,6 +135,25 @@ describe('supervisor with pipelined delivery', () => {
     actor.stop();
   });
 
+  it('revokes a redelivery that came while the first append of its id was in flight, when that append fails', async () => {
+    const { journal, context, sendAs, journaled, routed } = start();
+    const m = envelope();
+    sendAs('A', { type: 'supervisor.send', envelope: m, redeliver: true });
+    sendAs('A', { type: 'supervisor.send', envelope: m, redeliver: true });
+    expect(context('B').received).toHaveLength(2);
+    await tick();
+    expect(journal.waiting).toHaveLength(1);
+    journal.fail();
+    await tick();
+    expect(context('B').cancelled).toEqual([
+      { type: 'agent.cancel', requestId: m.message_id },
+      { type: 'agent.cancel', requestId: m.message_id },
+    ]);
+    expect(context('A').rejected.map((r: { error: { code: string } }) => r.error.code)).toEqual(['journal_unavailable', 'journal_unavailable']);
+    expect(routed()).toEqual([]);
+    expect(await journaled()).toEqual([]);
+  });
+
   it('refuses a late report of revoked work from an agent that did not stop', async () => {
     const { actor, journal, context, sendAs, emitted } = start({ A: recorderAgent, B: recorderAgent, C: recorderAgent }, { orchestrator: 'C' });
     const m = envelope();

@@ -12,6 +12,7 @@ import type { Journal } from '../../../actors/journal.ts';
 import { createMemoryJournal } from '../../../actors/memory-journal.ts';
 import { createSupervisorMachine, type SupervisorEmitted } from '../../../machines/supervisor.ts';
 import type { RoutedRecord } from '../../../protocol/routing.ts';
+import { createGatedJournal } from '../../support/gated-journal.ts';
 import { envelope, testSystem, type TestEnvelope } from '../../support/test-system.ts';
 
 function start(journal: Journal<RoutedRecord> = createMemoryJournal(), clock?: SimulatedClock) {
@@ -190,6 +191,26 @@ describe('supervisor', () => {
     expect(rejected('A')[0]!.error).toMatchObject({ code: 'journal_unavailable' });
     expect(rejected('A')[0]!.error.message).toContain('disk full');
     expect(received('B')).toHaveLength(0);
+  });
+
+  it('hands a redelivery out only once the first append of its id is durable, and refuses it if that append fails', async () => {
+    const journal = createGatedJournal<RoutedRecord>();
+    const { agent, emitted, rejected, sendAs } = start(journal);
+    const m = envelope({ from_agent: 'B', to_agent: 'USER' });
+    sendAs('B', { type: 'supervisor.send', envelope: m, redeliver: true });
+    sendAs('B', { type: 'supervisor.send', envelope: m, redeliver: true });
+    await expect.poll(() => journal.waiting.length).toBe(1);
+    journal.fail();
+    await until(agent('B'), (c) => c.rejected.length === 2);
+    expect(rejected('B').map((r) => r.error.code)).toEqual(['journal_unavailable', 'journal_unavailable']);
+    expect(emitted.filter((e) => e.type === 'supervisor.outbound')).toHaveLength(0);
+    // Sent again, it is journaled once, and both copies go out.
+    sendAs('B', { type: 'supervisor.send', envelope: m, redeliver: true });
+    sendAs('B', { type: 'supervisor.send', envelope: m, redeliver: true });
+    await expect.poll(() => journal.waiting.length).toBe(1);
+    await journal.commit();
+    await expect.poll(() => emitted.filter((e) => e.type === 'supervisor.outbound').length).toBe(2);
+    expect((await journal.durable.read('run-1')).map((e) => e.data.envelope.message_id)).toEqual([m.message_id]);
   });
 
   it('keeps its journal intact across a restart', async () => {
