@@ -6,10 +6,12 @@ import type { z } from 'zod';
  */
 const accepted = new WeakMap<z.ZodType, WeakSet<object>>();
 
-function deepFreeze(value: unknown): void {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+/** Freezes `value` and everything it reaches (a frozen node's children too: freezing is shallow). */
+function deepFreeze(value: unknown, visited = new WeakSet<object>()): void {
+  if (typeof value !== 'object' || value === null || visited.has(value)) return;
+  visited.add(value);
   Object.freeze(value);
-  for (const child of Object.values(value)) deepFreeze(child);
+  for (const child of Object.values(value)) deepFreeze(child, visited);
 }
 
 /**

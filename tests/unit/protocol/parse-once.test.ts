@@ -21,6 +21,14 @@ describe('safeParseOnce', () => {
     parse.mockRestore();
   });
 
+  it('freezes what a frozen node holds, so an unknown field passed through as is cannot change either', () => {
+    const Loose = z.strictObject({ id: z.string(), extra: z.unknown() });
+    const inner = { n: 1 };
+    const extra = Object.freeze({ inner });
+    const data = safeParseOnce(Loose, { id: 'a', extra }).data!;
+    expect(Object.isFrozen((data.extra as { inner: object }).inner)).toBe(true);
+  });
+
   it('parses an equal object that did not come out of it, and never freezes the caller input', () => {
     const input = { id: 'a', items: [{ n: 1 }] };
     safeParseOnce(Schema, input);
