@@ -19,7 +19,9 @@ function deepFreeze(value: unknown, visited = new WeakSet<object>()): void {
  * parsed again by the supervisor that routes it. What a successful parse returns is deep-frozen
  * (whoever needs a changed copy makes one, as the machines do anyway) and remembered; passing it
  * to the same schema again returns it as it is. Anything else, including a valid object that did
- * not come out of this function, is parsed as usual.
+ * not come out of this function, is parsed as usual. Zod copies what it checks, so the caller's
+ * input stays as it was, except what a schema passes through untouched (`z.unknown()`), which is
+ * frozen with the rest.
  *
  * `remember: false` skips the freezing and remembering of a new value (a boundary that is the
  * last to check what it is given), and still takes a remembered one as it is.
