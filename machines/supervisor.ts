@@ -5,7 +5,7 @@
  * `delivery: 'pipelined'` an agent gets an envelope once its append is issued, and the
  * output-commit rule holds back what depends on it until it is durable (see `SystemDefinition`).
  */
-import { enqueueActions, setup, type ActorRefFrom, type AnyActorLogic } from 'xstate';
+import { enqueueActions, setup, type ActorRefFrom, type AnyActorLogic, type AnyActorRef } from 'xstate';
 import { createJournalWriter, type JournalAckEvent } from '../actors/journal-writer.ts';
 import type { Journal } from '../actors/journal.ts';
 import type { AgentReport } from '../protocol/agent-report.ts';
@@ -122,6 +122,12 @@ function journalRefusal(message: string, envelope: unknown): SupervisorRejectedE
   return { type: 'supervisor.rejected', error: { code: 'journal_unavailable', message }, envelope };
 }
 
+/** Whether `name` is a child of `self` still running (an orchestrator in its final state hears nothing more). */
+function isRunningChild(self: AnyActorRef, name: string | undefined): name is string {
+  const child = name === undefined ? undefined : (self.getSnapshot().children as Record<string, AnyActorRef | undefined>)[name];
+  return child?.getSnapshot().status === 'active';
+}
+
 /** The agent an event comes from: a report's agent, or the `from_agent` of the envelope it carries. */
 function senderOf(event: SupervisorEvent): string | undefined {
   if (event.type === 'agent.report') return event.agent;
@@ -193,7 +199,7 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
           spawnByName(name, { id: name, input: context.agentInputs[name] ?? system.agentInput?.(name) ?? { name } });
         }
       }),
-      admitEnvelopes: enqueueActions(({ context, event, enqueue }) => {
+      admitEnvelopes: enqueueActions(({ context, event, enqueue, self }) => {
         const { ledger } = context;
         const admissions: Admission[] = [];
         switch (event.type) {
@@ -227,7 +233,7 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
               error: admission.error,
               envelope: admission.envelope,
             };
-            if (ledger.isAgent(admission.sender)) enqueue.sendTo(admission.sender, rejected);
+            if (isRunningChild(self, admission.sender)) enqueue.sendTo(admission.sender, rejected);
             enqueue.emit(rejected);
             continue;
           }
@@ -260,14 +266,14 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
           }
         }
       }),
-      deliverJournaled: enqueueActions(({ context, event, enqueue }) => {
+      deliverJournaled: enqueueActions(({ context, event, enqueue, self }) => {
         if (event.type !== 'journal.acked') return;
         const { due, released } = context.ledger.settle(event.tickets, event.failed);
         for (const pending of due) {
           const { record, partition, settled } = pending;
           if (!settled?.ok) {
             const rejected = journalRefusal(`The journal could not store the envelope: ${settled?.message}. Send it again.`, record.envelope);
-            if (context.ledger.isAgent(record.envelope.from_agent)) enqueue.sendTo(record.envelope.from_agent, rejected);
+            if (isRunningChild(self, record.envelope.from_agent)) enqueue.sendTo(record.envelope.from_agent, rejected);
             enqueue.emit(rejected);
             // Revoked: the agents that got it early stop working on it.
             if (pending.deliveredEarly) {
@@ -304,7 +310,7 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
         enqueue.sendTo(event.agent, rejected);
         enqueue.emit(rejected);
       }),
-      expireRequest: enqueueActions(({ context, event, enqueue }) => {
+      expireRequest: enqueueActions(({ context, event, enqueue, self }) => {
         if (event.type !== 'supervisor.request.expired') return;
         const open = context.ledger.expire(event.correlationId);
         if (!open) return;
@@ -313,7 +319,7 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
           error: { code: 'request_timeout', message: `${open.to} did not answer request ${event.correlationId} in time.` },
           envelope: { message_id: event.correlationId },
         };
-        if (context.ledger.isAgent(open.requester)) enqueue.sendTo(open.requester, rejected);
+        if (isRunningChild(self, open.requester)) enqueue.sendTo(open.requester, rejected);
         enqueue.emit(rejected);
       }),
       forwardReport: enqueueActions(({ event, enqueue }) => {
