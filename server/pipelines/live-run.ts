@@ -128,6 +128,24 @@ export class LiveRun {
     return new Promise((resolve) => this.drained.add(resolve));
   }
 
+  /**
+   * Resolves once the envelope `messageId` is in the journal, or once nothing of the run waits
+   * for the journal any more (it was refused). Call it in the same tick as the send that hands
+   * the envelope over: the journal acknowledges later, never during the send.
+   */
+  journaled(messageId: string): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        stop();
+        resolve();
+      };
+      const stop = this.watch((event) => {
+        if (event.type === 'message' && (event.data as { message_id?: unknown }).message_id === messageId) done();
+      });
+      void this.quiescent().then(done);
+    });
+  }
+
   private checkDrained(): void {
     if (this.drained.size === 0 || !this.supervisor.getSnapshot().context.ledger.idle()) return;
     for (const resolve of this.drained) resolve();

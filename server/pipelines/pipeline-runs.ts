@@ -107,11 +107,11 @@ export class PipelineRuns {
     this.owners.set(runId, userId);
     const envelope = makeEnvelope({ from: 'USER', to: 'INTAKE', dataType: 'intake_data', payload: intake, runId, idSeed: [runId, 'intake'] });
     run.send({ type: 'pipeline.start', envelope });
-    // The record is written once the run's first envelopes are in the journal, so that its disk
-    // writes do not hold theirs up; the run's later writes queue behind it. The client hears of
-    // the run once both are on disk.
-    const created = run
-      .quiescent()
+    const intakeJournaled = run.journaled(envelope.message_id);
+    // The record is written once the intake is in the journal, so that its disk writes do not
+    // hold that first write up; the run's later writes queue behind it. The client hears of the
+    // run once both are on disk.
+    const created = intakeJournaled
       .then(() => this.records(userId).put(runId, record))
       .then(() => this.index.put(runId, { run_id: runId, user_id: userId }));
     this.writes.set(runId, created);

@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { fromPromise } from 'xstate';
+import { offlineNutritionBrains } from '../../actors/nutrition/offline-brains.ts';
+import type { AgentBrainInput } from '../../protocol/agent-report.ts';
 import { payload } from '../support/nutrition-fakes.ts';
 import { startRuntime } from '../support/runtime-harness.ts';
 
@@ -51,6 +54,19 @@ describe('pipelines over HTTP', () => {
     );
     expect(new Set(messages.map((m: any) => m.message_id)).size).toBe(messages.length);
     expect(messages.every((m: any) => m.pipeline_run_id === id && m.version === '1.0')).toBe(true);
+  });
+
+  it('answers 201 once the intake is in the journal, while the run goes on in the background', async () => {
+    // SCIENTIST never answers: the run stays in scientist_processing.
+    const silent = fromPromise<unknown, AgentBrainInput>(({ signal }) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('cancelled')))));
+    const rt = await startRuntime({ nutritionBrains: { ...offlineNutritionBrains(), SCIENTIST: silent } });
+    runtimes.push(rt);
+    const created = await rt.call('ada', 'POST', '/pipelines', intake());
+    expect(created.status).toBe(201);
+    expect(created.body.state).toBe('scientist_processing');
+    const { messages } = (await rt.call('ada', 'GET', `/pipelines/${created.body.pipeline_run_id}/messages`)).body;
+    expect(messages.map((m: any) => `${m.from_agent}->${m.to_agent}:${m.data_type}`)).toContain('USER->INTAKE:intake_data');
+    expect((await rt.call('ada', 'GET', '/pipelines')).body.pipelines.map((p: any) => p.pipeline_run_id)).toEqual([created.body.pipeline_run_id]);
   });
 
   it('lists only the user\'s own runs, newest first, and hides others\' runs as 404', async () => {
