@@ -32,6 +32,20 @@ function start(agents: Record<string, AnyActorLogic> = { A: recorderAgent, B: re
   return { actor, journal, emitted, agent, context, received, sendAs, journaled, routed };
 }
 
+/** A completed report of request `requestId` by `agent`, whose output is `output`. */
+const completed = (agent: string, requestId: string, output: unknown) => ({ type: 'agent.report', agent, requestId, attempts: 1, outcome: { status: 'completed', output } });
+
+/** A run with C as orchestrator, where A's envelope to B was delivered early and then revoked by a failed append. */
+async function revokedDelivery() {
+  const started = start({ A: recorderAgent, B: recorderAgent, C: recorderAgent }, { orchestrator: 'C' });
+  const m = envelope();
+  started.sendAs('A', { type: 'supervisor.send', envelope: m });
+  await tick();
+  started.journal.fail();
+  await tick();
+  return { ...started, m };
+}
+
 describe('supervisor with pipelined delivery', () => {
   it('delivers to an agent as soon as the append is issued, but emits routed only once it is durable', async () => {
     const { journal, received, sendAs, routed, journaled } = start();
@@ -115,19 +129,14 @@ describe('supervisor with pipelined delivery', () => {
   });
 
   it('routes the work on an envelope sent again after its revocation', async () => {
-    const { actor, journal, context, sendAs, emitted } = start({ A: recorderAgent, B: recorderAgent, C: recorderAgent }, { orchestrator: 'C' });
-    const m = envelope();
-    sendAs('A', { type: 'supervisor.send', envelope: m });
-    await tick();
-    journal.fail();
-    await tick();
+    const { actor, journal, context, sendAs, emitted, m } = await revokedDelivery();
     // A does as it is told: it sends m again, and this time the journal stores it.
     sendAs('A', { type: 'supervisor.send', envelope: m });
     await tick();
     await journal.commit();
     await tick();
     const reply = envelope({ from_agent: 'B', to_agent: 'A' });
-    sendAs('B', { type: 'agent.report', agent: 'B', requestId: m.message_id, attempts: 1, outcome: { status: 'completed', output: reply } });
+    sendAs('B', completed('B', m.message_id, reply));
     await tick();
     expect(context('B').received).toHaveLength(2);
     expect(context('B').rejected).toHaveLength(0);
@@ -155,14 +164,9 @@ describe('supervisor with pipelined delivery', () => {
   });
 
   it('refuses a late report of revoked work from an agent that did not stop', async () => {
-    const { actor, journal, context, sendAs, emitted } = start({ A: recorderAgent, B: recorderAgent, C: recorderAgent }, { orchestrator: 'C' });
-    const m = envelope();
-    sendAs('A', { type: 'supervisor.send', envelope: m });
-    await tick();
-    journal.fail();
-    await tick();
+    const { actor, journal, context, sendAs, emitted, m } = await revokedDelivery();
     const late = envelope({ from_agent: 'B', to_agent: 'A' });
-    sendAs('B', { type: 'agent.report', agent: 'B', requestId: m.message_id, attempts: 1, outcome: { status: 'completed', output: late } });
+    sendAs('B', completed('B', m.message_id, late));
     await tick();
     expect(journal.waiting).toHaveLength(0);
     expect(context('B').rejected.map((r: { error: { code: string } }) => r.error.code)).toEqual(['journal_unavailable']);
