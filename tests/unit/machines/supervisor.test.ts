@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, waitFor, type AnyActorRef } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, type AnyActorRef } from 'xstate';
 import { agentMachine } from '../../../machines/agent.ts';
 import type { AgentBrainInput } from '../../../protocol/agent-report.ts';
 import type { DeliveredMessage } from '../../../protocol/routing.ts';
@@ -10,26 +10,10 @@ import { recorderAgent } from '../../support/recorder-agent.ts';
 import { openFileJournal } from '../../../actors/file-journal.ts';
 import type { Journal } from '../../../actors/journal.ts';
 import { createMemoryJournal } from '../../../actors/memory-journal.ts';
-import { createSupervisorMachine, type SupervisorEmitted } from '../../../machines/supervisor.ts';
+import { createSupervisorMachine } from '../../../machines/supervisor.ts';
 import type { RoutedRecord } from '../../../protocol/routing.ts';
-import { createGatedJournal } from '../../support/gated-journal.ts';
+import { startSupervisor as start, until } from '../../support/supervisor-harness.ts';
 import { envelope, testSystem, type TestEnvelope } from '../../support/test-system.ts';
-
-function start(journal: Journal<RoutedRecord> = createMemoryJournal(), clock?: SimulatedClock) {
-  const actor = createActor(createSupervisorMachine(testSystem(), { journal }), { input: {}, ...(clock ? { clock } : {}) });
-  const emitted: SupervisorEmitted[] = [];
-  actor.on('*', (event) => emitted.push(event as SupervisorEmitted));
-  actor.start();
-  const agent = (name: string) => (actor.getSnapshot().children as Record<string, AnyActorRef>)[name]!;
-  const received = (name: string) =>
-    (agent(name).getSnapshot().context.received as { input: { envelope: any; delivery: any; context?: unknown } }[]).map((d) => ({ ...d.input, input: d.input.envelope }));
-  const rejected = (name: string) => agent(name).getSnapshot().context.rejected as { error: { code: string; message: string; issues?: { path: string }[] } }[];
-  const sendAs = (name: string, event: unknown) => agent(name).send({ type: 'recorder.send', event });
-  return { actor, emitted, agent, received, rejected, sendAs };
-}
-
-const until = (ref: AnyActorRef, predicate: (context: any) => boolean) =>
-  waitFor(ref, (snapshot) => predicate(snapshot.context), { timeout: 2_000 });
 
 describe('supervisor', () => {
   const dirs: string[] = [];
@@ -193,26 +177,6 @@ describe('supervisor', () => {
     expect(received('B')).toHaveLength(0);
   });
 
-  it('hands a redelivery out only once the first append of its id is durable, and refuses it if that append fails', async () => {
-    const journal = createGatedJournal<RoutedRecord>();
-    const { agent, emitted, rejected, sendAs } = start(journal);
-    const m = envelope({ from_agent: 'B', to_agent: 'USER' });
-    sendAs('B', { type: 'supervisor.send', envelope: m, redeliver: true });
-    sendAs('B', { type: 'supervisor.send', envelope: m, redeliver: true });
-    await expect.poll(() => journal.waiting.length).toBe(1);
-    journal.fail();
-    await until(agent('B'), (c) => c.rejected.length === 2);
-    expect(rejected('B').map((r) => r.error.code)).toEqual(['journal_unavailable', 'journal_unavailable']);
-    expect(emitted.filter((e) => e.type === 'supervisor.outbound')).toHaveLength(0);
-    // Sent again, it is journaled once, and both copies go out.
-    sendAs('B', { type: 'supervisor.send', envelope: m, redeliver: true });
-    sendAs('B', { type: 'supervisor.send', envelope: m, redeliver: true });
-    await expect.poll(() => journal.waiting.length).toBe(1);
-    await journal.commit();
-    await expect.poll(() => emitted.filter((e) => e.type === 'supervisor.outbound').length).toBe(2);
-    expect((await journal.durable.read('run-1')).map((e) => e.data.envelope.message_id)).toEqual([m.message_id]);
-  });
-
   it('keeps its journal intact across a restart', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'supervisor-'));
     dirs.push(dir);
@@ -240,24 +204,6 @@ describe('supervisor', () => {
     await until(agent('B'), (c) => c.received.length === 1);
     expect(received('B')[0]!.context).toEqual({ constraint: 'keep totals' });
     expect((await journal.read('run-1'))[0]!.data.context).toEqual({ constraint: 'keep totals' });
-  });
-
-  it('redelivers an already journaled envelope once asked to, without journaling it twice', async () => {
-    const journal = createMemoryJournal<RoutedRecord>();
-    const sent = envelope();
-    await journal.append('run-1', { kind: 'direct', envelope: sent });
-    const actor = createActor(createSupervisorMachine(testSystem(), { journal }), { input: { journaledIds: [sent.message_id] } }).start();
-    const child = (name: string) => (actor.getSnapshot().children as Record<string, AnyActorRef>)[name]!;
-    child('A').send({ type: 'recorder.send', event: { type: 'supervisor.send', envelope: sent } });
-    await until(child('A'), (c) => c.rejected.length === 1);
-    expect(child('A').getSnapshot().context.rejected[0].error.code).toBe('duplicate_message');
-    const next = envelope();
-    child('A').send({ type: 'recorder.send', event: { type: 'supervisor.send', envelope: next } });
-    child('A').send({ type: 'recorder.send', event: { type: 'supervisor.send', envelope: sent, redeliver: true } });
-    await until(child('B'), (c) => c.received.length === 2);
-    // Routing order holds for the redelivered envelope too.
-    expect(child('B').getSnapshot().context.received.map((d: any) => d.input.envelope.message_id)).toEqual([next.message_id, sent.message_id]);
-    expect((await journal.read('run-1')).map((e) => e.data.envelope.message_id)).toEqual([sent.message_id, next.message_id]);
   });
 
   describe('with worker agents', () => {

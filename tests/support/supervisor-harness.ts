@@ -1,0 +1,24 @@
+import { createActor, waitFor, type AnyActorRef, type SimulatedClock } from 'xstate';
+import type { Journal } from '../../actors/journal.ts';
+import { createMemoryJournal } from '../../actors/memory-journal.ts';
+import { createSupervisorMachine, type SupervisorEmitted } from '../../machines/supervisor.ts';
+import type { RoutedRecord } from '../../protocol/routing.ts';
+import { testSystem } from './test-system.ts';
+
+/** The test system's supervisor (recorder agents A, B, C), with what it emitted and what each agent got. */
+export function startSupervisor(journal: Journal<RoutedRecord> = createMemoryJournal(), clock?: SimulatedClock) {
+  const actor = createActor(createSupervisorMachine(testSystem(), { journal }), { input: {}, ...(clock ? { clock } : {}) });
+  const emitted: SupervisorEmitted[] = [];
+  actor.on('*', (event) => emitted.push(event as SupervisorEmitted));
+  actor.start();
+  const agent = (name: string) => (actor.getSnapshot().children as Record<string, AnyActorRef>)[name]!;
+  const received = (name: string) =>
+    (agent(name).getSnapshot().context.received as { input: { envelope: any; delivery: any; context?: unknown } }[]).map((d) => ({ ...d.input, input: d.input.envelope }));
+  const rejected = (name: string) => agent(name).getSnapshot().context.rejected as { error: { code: string; message: string; issues?: { path: string }[] } }[];
+  const sendAs = (name: string, event: unknown) => agent(name).send({ type: 'recorder.send', event });
+  return { actor, emitted, agent, received, rejected, sendAs };
+}
+
+/** Waits (2 s at most) until an actor's context satisfies `predicate`. */
+export const until = (ref: AnyActorRef, predicate: (context: any) => boolean) =>
+  waitFor(ref, (snapshot) => predicate(snapshot.context), { timeout: 2_000 });
