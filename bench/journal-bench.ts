@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openFileJournal, type FileJournal } from '../actors/file-journal.ts';
+import { openFileJournal, type FileJournal } from '../actors/runtime/file-journal.ts';
 
 const PARTITION = '3f2c9a61b0e54d7f_v2';
 const APPENDERS = 100;

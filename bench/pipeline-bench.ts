@@ -8,11 +8,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openFileJournal } from '../actors/file-journal.ts';
-import { openLowdbStore } from '../actors/lowdb-store.ts';
+import { openFileJournal } from '../actors/runtime/file-journal.ts';
+import { openLowdbStore } from '../actors/runtime/lowdb-store.ts';
 import { offlineNutritionBrains } from '../actors/nutrition/offline-brains.ts';
-import type { RoutedRecord } from '../protocol/routing.ts';
-import { PipelineRuns } from '../server/pipelines/pipeline-runs.ts';
+import type { RoutedRecord } from '../protocol/runtime/routing.ts';
+import { PipelineRuns } from '../server/nutrition/pipeline-runs.ts';
 import { VALID_PAYLOADS } from '../tests/unit/protocol/nutrition/fixtures.ts';
 
 /** §9 mid-range durations in seconds, scaled 1 s -> 10 ms. INTAKE is the questionnaire: no model. */

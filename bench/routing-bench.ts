@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assign, createActor, sendTo, setup, waitFor, type AnyActorRef } from 'xstate';
 import { z } from 'zod';
-import { openFileJournal } from '../actors/file-journal.ts';
-import { createSupervisorMachine } from '../machines/supervisor.ts';
-import type { RoutedRecord } from '../protocol/routing.ts';
+import { openFileJournal } from '../actors/runtime/file-journal.ts';
+import { createSupervisorMachine } from '../machines/runtime/supervisor.ts';
+import type { RoutedRecord } from '../protocol/runtime/routing.ts';
 
 const counter = setup({ types: { context: {} as { count: number } } }).createMachine({
   context: { count: 0 },

@@ -11,9 +11,9 @@ import { Hono } from 'hono';
 import { signToken } from '../server/auth.ts';
 import type { Config } from '../server/config.ts';
 import { openRuntime } from '../server/runtime.ts';
-import { startFakeModelServer } from '../tests/support/fake-model-server.ts';
-import { USER_SETUP } from '../tests/support/trainer-http.ts';
-import { offlinePolicyScript, workoutSelectionScript } from '../tests/support/trainer-wire-scripts.ts';
+import { startFakeModelServer } from '../tests/support/models/fake-model-server.ts';
+import { USER_SETUP } from '../tests/support/trainer/trainer-http.ts';
+import { offlinePolicyScript, workoutSelectionScript } from '../tests/support/trainer/trainer-wire-scripts.ts';
 
 const SECRET = 'bench-secret-for-hs256-tokens-only';
 const MESSAGES = ['Give me a quick chest workout', 'Swap the first exercise', 'Make exercise 1 harder', 'Remove exercise 2', 'Thanks!'];

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { bearerAuth, userIdOf } from './auth.ts';
 import { errorResponse, handleError, handleNotFound } from './error-handler.ts';
-import { healthRoutes } from './routes/health.ts';
+import { healthRoutes } from './health-routes.ts';
 
 export interface AppOptions {
   jwtSecret: string;

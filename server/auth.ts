@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { jwt, sign } from 'hono/jwt';
-import { RuntimeError } from '../protocol/runtime-error.ts';
+import { RuntimeError } from '../protocol/runtime/runtime-error.ts';
 
 /** Verifies `Authorization: Bearer <JWT>` (HS256) with hono's jwt middleware; `sub` is the user id. */
 export function bearerAuth(secret: string): MiddlewareHandler {

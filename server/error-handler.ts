@@ -1,8 +1,8 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { HttpErrorBody } from '../protocol/http-error.ts';
-import { RuntimeError } from '../protocol/runtime-error.ts';
+import type { HttpErrorBody } from '../protocol/runtime/http-error.ts';
+import { RuntimeError } from '../protocol/runtime/runtime-error.ts';
 
 const CODES: Record<number, string> = {
   400: 'bad_request',

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { toErrorIssues, ValidationError } from '../protocol/runtime-error.ts';
+import { toErrorIssues, ValidationError } from '../protocol/runtime/runtime-error.ts';
 
 /**
  * Reads a JSON body and validates it with a zod schema. Malformed JSON and every schema issue

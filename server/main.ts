@@ -2,7 +2,7 @@
 import { serve } from '@hono/node-server';
 import { loadConfig } from './config.ts';
 import { openRuntime } from './runtime.ts';
-import { RuntimeError } from '../protocol/runtime-error.ts';
+import { RuntimeError } from '../protocol/runtime/runtime-error.ts';
 
 try {
   const config = await loadConfig();

@@ -1,21 +1,21 @@
 import { join } from 'node:path';
 import type { InspectionEvent } from 'xstate';
-import { openFileJournal } from '../actors/file-journal.ts';
-import { openLowdbStore } from '../actors/lowdb-store.ts';
+import { openFileJournal } from '../actors/runtime/file-journal.ts';
+import { openLowdbStore } from '../actors/runtime/lowdb-store.ts';
 import Anthropic from '@anthropic-ai/sdk';
 import { claudeNutritionBrains } from '../actors/nutrition/claude-brains.ts';
 import { offlineNutritionBrains } from '../actors/nutrition/offline-brains.ts';
-import type { RoutedRecord } from '../protocol/routing.ts';
+import type { RoutedRecord } from '../protocol/runtime/routing.ts';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
-import { PipelineRuns, type PipelineRunsOptions } from './pipelines/pipeline-runs.ts';
-import { clearanceRoutes, pipelineRoutes } from './routes/pipelines.ts';
+import { PipelineRuns, type PipelineRunsOptions } from './nutrition/pipeline-runs.ts';
+import { clearanceRoutes, pipelineRoutes } from './nutrition/pipeline-routes.ts';
 import { openTrainer, type TrainerOverrides } from './trainer/open-trainer.ts';
-import { vizRoutes } from './routes/viz.ts';
+import { vizRoutes } from './viz/viz-routes.ts';
 import { inspectedRunSource } from './viz/inspected-run-source.ts';
-import { pipelineRunSource } from './viz/pipeline-run-source.ts';
+import { pipelineRunSource } from './nutrition/pipeline-run-source.ts';
 import { RunSources, type RunInspectors } from './viz/run-sources.ts';
-import { agentLoopMachine } from '../machines/agent-loop.ts';
+import { agentLoopMachine } from '../machines/trainer/agent-loop.ts';
 
 export interface RuntimeOverrides {
   /** The clock of every actor system (a `SimulatedClock` in tests). */

@@ -4,7 +4,7 @@ import type { NutritionAgent } from '../../protocol/nutrition/agents.ts';
 import type { NutritionEnvelope } from '../../protocol/nutrition/envelope.ts';
 import type { MedicalContext } from '../../protocol/nutrition/medical-context.ts';
 import { NutritionPayloadSchemas, type NutritionDataType } from '../../protocol/nutrition/payloads.ts';
-import { toErrorIssues, ValidationError } from '../../protocol/runtime-error.ts';
+import { toErrorIssues, ValidationError } from '../../protocol/runtime/runtime-error.ts';
 import { nutritionBrain, type BrainHandler, type BrainOutput } from './nutrition-brain.ts';
 import { OFFLINE_HANDLERS, offlineNutritionBrains } from './offline-brains.ts';
 

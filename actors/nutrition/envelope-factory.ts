@@ -1,4 +1,4 @@
-import { derivedUuid } from '../derived-id.ts';
+import { derivedUuid } from '../runtime/derived-id.ts';
 import type { NutritionAgent } from '../../protocol/nutrition/agents.ts';
 import type { EnvelopeOf } from '../../protocol/nutrition/envelope.ts';
 import type { NutritionDataType } from '../../protocol/nutrition/nutrition-data-type.ts';

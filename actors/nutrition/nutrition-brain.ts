@@ -1,10 +1,10 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { fromPromise } from 'xstate';
-import type { AgentBrainInput } from '../../protocol/agent-report.ts';
+import type { AgentBrainInput } from '../../protocol/runtime/agent-report.ts';
 import type { NutritionAgent } from '../../protocol/nutrition/agents.ts';
 import type { EnvelopeOf, NutritionEnvelope } from '../../protocol/nutrition/envelope.ts';
 import type { NutritionDataType, PayloadOf } from '../../protocol/nutrition/payloads.ts';
-import type { DeliveredMessage } from '../../protocol/routing.ts';
+import type { DeliveredMessage } from '../../protocol/runtime/routing.ts';
 import { makeEnvelope } from './envelope-factory.ts';
 import type { WorkContext } from './work-context.ts';
 

@@ -2,20 +2,20 @@ import type { EnvelopeOf } from '../../protocol/nutrition/envelope.ts';
 import type { IntakeData } from '../../protocol/nutrition/intake-data.ts';
 import type { MacroTargets } from '../../protocol/nutrition/macro-targets.ts';
 import type { WeeklyMealPlan } from '../../protocol/nutrition/weekly-meal-plan.ts';
-import { ValidationError } from '../../protocol/runtime-error.ts';
-import { ChefScalingError } from './chef-scaling-error.ts';
-import { buildRecipes } from './chef.ts';
-import { evaluateCheckin } from './checkin-evaluation.ts';
-import { createCheckinHistory, cyclePhaseOf, recordTrainingProgram, type CheckinHistory } from './checkin-history.ts';
-import { buildTrainingProgram } from './coach.ts';
-import { buildWeeklyMealPlan, type DietitianConstraint, type DietitianRerunReason } from './dietitian.ts';
+import { ValidationError } from '../../protocol/runtime/runtime-error.ts';
+import { ChefScalingError } from './recipes/chef-scaling-error.ts';
+import { buildRecipes } from './recipes/chef.ts';
+import { evaluateCheckin } from './checkin/checkin-evaluation.ts';
+import { createCheckinHistory, cyclePhaseOf, recordTrainingProgram, type CheckinHistory } from './checkin/checkin-history.ts';
+import { buildTrainingProgram } from './coach/coach.ts';
+import { buildWeeklyMealPlan, type DietitianConstraint, type DietitianRerunReason } from './dietitian/dietitian.ts';
 import { nutritionBrain, type BrainHandler, type BrainRequest } from './nutrition-brain.ts';
-import { buildNutritionStrategy } from './nutritionist-strategy.ts';
-import { assessHealthQuery } from './physician-assessment.ts';
-import { buildHealthQuery } from './red-flags-health-query.ts';
-import { detectIntakeRedFlags } from './red-flags.ts';
-import { computeMacroTargets } from './scientist-macro-targets.ts';
-import { buildTrainingInput } from './scientist-training-input.ts';
+import { buildNutritionStrategy } from './nutritionist/nutritionist-strategy.ts';
+import { assessHealthQuery } from './physician/physician-assessment.ts';
+import { buildHealthQuery } from './physician/red-flags-health-query.ts';
+import { detectIntakeRedFlags } from './physician/red-flags.ts';
+import { computeMacroTargets } from './scientist/scientist-macro-targets.ts';
+import { buildTrainingInput } from './scientist/scientist-training-input.ts';
 
 /*
  * The offline brains of the nutrition pipeline: deterministic, no network, no key. Each turns

@@ -1,4 +1,4 @@
-import type { ErrorIssue } from '../../protocol/http-error.ts';
+import type { ErrorIssue } from '../../protocol/runtime/http-error.ts';
 import type { NutritionEnvelope } from '../../protocol/nutrition/envelope.ts';
 import type { MacroTargets } from '../../protocol/nutrition/macro-targets.ts';
 import type { MedicalContext } from '../../protocol/nutrition/medical-context.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ErrorIssue } from '../../protocol/http-error.ts';
-import { ValidationError, toErrorIssues } from '../../protocol/runtime-error.ts';
+import type { ErrorIssue } from '../../protocol/runtime/http-error.ts';
+import { ValidationError, toErrorIssues } from '../../protocol/runtime/runtime-error.ts';
 import type { Artifact } from '../../protocol/trainer/artifact.ts';
 import { ClientWorkoutSchema } from '../../protocol/trainer/tools/client-workout.ts';
 import { WorkoutSessionSchema, type WorkoutSession } from '../../protocol/trainer/tools/workout-session.ts';

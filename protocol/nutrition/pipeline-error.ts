@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorIssueSchema } from '../http-error.ts';
+import { ErrorIssueSchema } from '../runtime/http-error.ts';
 import { NutritionAgentSchema } from './agents.ts';
 import { rejectReplacedFieldNames } from './canonical-fields.ts';
 import { PipelineRunIdSchema } from './pipeline-run-id.ts';

@@ -1,4 +1,4 @@
-import type { Route } from '../routing.ts';
+import type { Route } from '../runtime/routing.ts';
 
 const PHYSICIAN_CALLERS = ['INTAKE', 'SCIENTIST', 'NUTRITIONIST', 'DIETITIAN', 'CHEF', 'COACH', 'USER'] as const;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ArtifactSchema } from './artifact.ts';
-import { TokenUsageSchema } from './token-usage.ts';
+import { TokenUsageSchema } from '../runtime/token-usage.ts';
 
 /** The eight event types of spec 001 §7.2, spelled as stored (`event_type`). */
 export const EventTypeSchema = z.enum([

@@ -1,4 +1,4 @@
-import type { Route } from '../routing.ts';
+import type { Route } from '../runtime/routing.ts';
 
 /**
  * Every edge of the trainer system: the user's message to the agent loop, the loop's request to

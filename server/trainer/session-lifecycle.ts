@@ -1,8 +1,8 @@
-import type { EventStore } from '../../actors/trainer/event-store.ts';
-import type { SessionLifecycle } from '../../actors/trainer/loop-deps.ts';
-import type { Store } from '../../actors/store.ts';
-import { nextSessionStatus } from '../../machines/session.ts';
-import { ConflictError, NotFoundError } from '../../protocol/runtime-error.ts';
+import type { EventStore } from '../../actors/trainer/events/event-store.ts';
+import type { SessionLifecycle } from '../../actors/trainer/loop/loop-deps.ts';
+import type { Store } from '../../actors/runtime/store.ts';
+import { nextSessionStatus } from '../../machines/trainer/session.ts';
+import { ConflictError, NotFoundError } from '../../protocol/runtime/runtime-error.ts';
 import type { AgentSession } from '../../protocol/trainer/session.ts';
 
 /**

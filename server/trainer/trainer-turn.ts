@@ -1,14 +1,14 @@
 import { createActor, type AnyActorRef, type InspectionEvent } from 'xstate';
-import type { Journal } from '../../actors/journal.ts';
-import type { AgentLoopOutput } from '../../machines/agent-loop-context.ts';
-import type { AgentLoopStreamEvent } from '../../machines/agent-loop-stream.ts';
-import { createSupervisorMachine, type SupervisorRejectedEvent } from '../../machines/supervisor.ts';
-import type { SystemDefinition } from '../../machines/supervisor-system.ts';
-import type { RoutedRecord } from '../../protocol/routing.ts';
-import { RuntimeError } from '../../protocol/runtime-error.ts';
+import type { Journal } from '../../actors/runtime/journal.ts';
+import type { AgentLoopOutput } from '../../machines/trainer/agent-loop-context.ts';
+import type { AgentLoopStreamEvent } from '../../machines/trainer/agent-loop-stream.ts';
+import { createSupervisorMachine, type SupervisorRejectedEvent } from '../../machines/runtime/supervisor.ts';
+import type { SystemDefinition } from '../../machines/runtime/supervisor-system.ts';
+import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
+import { RuntimeError } from '../../protocol/runtime/runtime-error.ts';
 import type { SseEvent } from '../../protocol/trainer/sse-event.ts';
 import type { TrainerEnvelopeOf } from '../../protocol/trainer/trainer-envelope.ts';
-import type { Clock } from '../pipelines/live-run.ts';
+import type { Clock } from '../nutrition/live-run.ts';
 
 export interface TrainerTurnOptions {
   system: SystemDefinition;

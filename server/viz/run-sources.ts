@@ -1,5 +1,5 @@
 import type { InspectionEvent, StateValue } from 'xstate';
-import { NotFoundError } from '../../protocol/runtime-error.ts';
+import { NotFoundError } from '../../protocol/runtime/runtime-error.ts';
 import type { LiveTransition } from './live-update.ts';
 
 /** Who hears every inspection event of every run of a system, by run id (the runtime's `inspectors`). */

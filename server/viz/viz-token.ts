@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { verify } from 'hono/jwt';
-import { RuntimeError } from '../../protocol/runtime-error.ts';
+import { RuntimeError } from '../../protocol/runtime/runtime-error.ts';
 
 /** The cookie that keeps a viewer's token once a page was opened with `?token=`. */
 export const VIZ_TOKEN_COOKIE = 'viz_token';

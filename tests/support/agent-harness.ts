@@ -1,8 +1,8 @@
 import { assign, createActor, fromPromise, sendTo, setup, SimulatedClock } from 'xstate';
 import type { Actor } from 'xstate';
-import { agentMachine } from '../../machines/agent.ts';
-import type { AgentBrainLogic, AgentEvent, AgentInput } from '../../machines/agent.ts';
-import type { AgentBrainInput, AgentReport } from '../../protocol/agent-report.ts';
+import { agentMachine } from '../../machines/runtime/agent.ts';
+import type { AgentBrainLogic, AgentEvent, AgentInput } from '../../machines/runtime/agent.ts';
+import type { AgentBrainInput, AgentReport } from '../../protocol/runtime/agent-report.ts';
 
 /** One brain run started by the agent, settled by the test whenever it likes. */
 export interface BrainCall {

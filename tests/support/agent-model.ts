@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { inputHash } from '../../actors/input-hash.ts';
-import type { AgentOutcome, AgentReport } from '../../protocol/agent-report.ts';
+import { inputHash } from '../../actors/runtime/input-hash.ts';
+import type { AgentOutcome, AgentReport } from '../../protocol/runtime/agent-report.ts';
 
 /** One step a property test drives the agent through. */
 export type AgentCommand =

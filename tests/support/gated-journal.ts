@@ -1,5 +1,5 @@
-import type { Journal, JournalEntry } from '../../actors/journal.ts';
-import { createMemoryJournal, type MemoryJournal } from '../../actors/memory-journal.ts';
+import type { Journal, JournalEntry } from '../../actors/runtime/journal.ts';
+import { createMemoryJournal, type MemoryJournal } from '../../actors/runtime/memory-journal.ts';
 
 /** One `appendMany` call waiting for the test to let it reach the "disk". */
 export interface GatedAppend<T> {

@@ -1,4 +1,4 @@
-import { openAppendFile, type AppendFile, type OpenAppendFile } from '../../actors/append-file.ts';
+import { openAppendFile, type AppendFile, type OpenAppendFile } from '../../actors/runtime/append-file.ts';
 
 /** Real files, with hooks to count calls, hold a write, or fail the next write or sync. */
 export function instrumentedOpen() {

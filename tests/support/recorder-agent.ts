@@ -1,6 +1,6 @@
 import { assign, sendParent, setup } from 'xstate';
-import type { AgentCancelEvent } from '../../protocol/agent-report.ts';
-import type { AgentDeliveryEvent, SupervisorEvent, SupervisorRejectedEvent } from '../../machines/supervisor.ts';
+import type { AgentCancelEvent } from '../../protocol/runtime/agent-report.ts';
+import type { AgentDeliveryEvent, SupervisorEvent, SupervisorRejectedEvent } from '../../machines/runtime/supervisor.ts';
 
 /** Tells a recorder agent to send an event to its supervisor, as an agent would. */
 export interface RecorderSendEvent {

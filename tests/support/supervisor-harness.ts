@@ -1,8 +1,8 @@
 import { createActor, waitFor, type AnyActorRef, type SimulatedClock } from 'xstate';
-import type { Journal } from '../../actors/journal.ts';
-import { createMemoryJournal } from '../../actors/memory-journal.ts';
-import { createSupervisorMachine, type SupervisorEmitted } from '../../machines/supervisor.ts';
-import type { RoutedRecord } from '../../protocol/routing.ts';
+import type { Journal } from '../../actors/runtime/journal.ts';
+import { createMemoryJournal } from '../../actors/runtime/memory-journal.ts';
+import { createSupervisorMachine, type SupervisorEmitted } from '../../machines/runtime/supervisor.ts';
+import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 import { testSystem } from './test-system.ts';
 
 /** The test system's supervisor (recorder agents A, B, C), with what it emitted and what each agent got. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { AnyActorLogic } from 'xstate';
-import type { SystemDefinition } from '../../machines/supervisor-system.ts';
+import type { SystemDefinition } from '../../machines/runtime/supervisor-system.ts';
 import { recorderAgent } from './recorder-agent.ts';
 
 /** A small system for supervisor tests: agents A, B, C and the external USER. */

@@ -1,4 +1,4 @@
-import { toErrorIssues } from '../../../protocol/runtime-error.ts';
+import { toErrorIssues } from '../../../protocol/runtime/runtime-error.ts';
 import {
   AdjustExerciseParamsSchema,
   type ExerciseAdjustments,

@@ -1,6 +1,6 @@
 import type { WorkoutExercise, WorkoutSession } from '../../../protocol/trainer/tools/workout-session.ts';
 import { WorkoutExerciseListSchema } from '../../../protocol/trainer/tools/workout-session.ts';
-import { toErrorIssues } from '../../../protocol/runtime-error.ts';
+import { toErrorIssues } from '../../../protocol/runtime/runtime-error.ts';
 import type { ToolContext } from './tool-context.ts';
 import { toolFailure, type ToolFailure } from './tool-result.ts';
 import { findExercise } from './workout-edits.ts';

@@ -1,7 +1,7 @@
 import type { Equipment } from '../../../protocol/trainer/tools/equipment.ts';
 import type { UserLocation } from '../../../protocol/trainer/user-locations.ts';
-import { alternativesFor, getLibraryExercise, isDoableWith } from '../exercise-library.ts';
-import { normalizeEquipmentList } from '../exercise-library-equipment.ts';
+import { alternativesFor, getLibraryExercise, isDoableWith } from '../exercises/exercise-library.ts';
+import { normalizeEquipmentList } from '../exercises/exercise-library-equipment.ts';
 import type { ToolContext } from './tool-context.ts';
 
 /** The current location and its equipment in the library's vocabulary (names it cannot map are left out). */

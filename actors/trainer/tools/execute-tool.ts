@@ -1,4 +1,4 @@
-import { RuntimeError, toErrorIssues } from '../../../protocol/runtime-error.ts';
+import { RuntimeError, toErrorIssues } from '../../../protocol/runtime/runtime-error.ts';
 import type { ToolContext } from './tool-context.ts';
 import { getTool, type RegisteredTool } from './tool-registry.ts';
 import { formatFailure, toolFailure, wrapInXml, type ToolFailure, type ToolOutput } from './tool-result.ts';

@@ -1,6 +1,6 @@
 import type { DataSourceName } from '../../../protocol/trainer/data-source.ts';
 import { FetchDataParamsSchema } from '../../../protocol/trainer/tools/fetch-data.ts';
-import { fetchMultipleDataSources } from '../data-sources.ts';
+import { fetchMultipleDataSources } from '../user-data/data-sources.ts';
 import { toolFailure } from './tool-result.ts';
 import { defineTool } from './trainer-tool.ts';
 

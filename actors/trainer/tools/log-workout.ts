@@ -1,4 +1,4 @@
-import { toErrorIssues } from '../../../protocol/runtime-error.ts';
+import { toErrorIssues } from '../../../protocol/runtime/runtime-error.ts';
 import { LogWorkoutParamsSchema } from '../../../protocol/trainer/tools/log-workout.ts';
 import { WorkoutHistoryEntrySchema, type WorkoutHistoryEntry } from '../../../protocol/trainer/workout-history.ts';
 import { currentWorkout, isFailure } from './current-exercise.ts';

@@ -1,6 +1,6 @@
 import { SetCurrentLocationParamsSchema } from '../../../protocol/trainer/tools/set-current-location.ts';
 import type { UserLocation } from '../../../protocol/trainer/user-locations.ts';
-import { formatEquipmentItem } from '../data-sources-format.ts';
+import { formatEquipmentItem } from '../user-data/data-sources-format.ts';
 import { toolFailure, type ToolFailure } from './tool-result.ts';
 import { defineTool } from './trainer-tool.ts';
 

@@ -1,6 +1,6 @@
 import type { Artifact } from '../../../protocol/trainer/artifact.ts';
-import type { DataSourceRegistry } from '../data-sources.ts';
-import type { UserDataStore } from '../user-data-store.ts';
+import type { DataSourceRegistry } from '../user-data/data-sources.ts';
+import type { UserDataStore } from '../user-data/user-data-store.ts';
 import type { WorkoutState } from '../workout-state.ts';
 
 /** Finds a stored artifact of the user's session (the event store's `getArtifact`). */

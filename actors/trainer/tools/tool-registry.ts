@@ -1,6 +1,6 @@
 import type { Tool } from '@anthropic-ai/sdk/resources/messages';
 import type { z } from 'zod';
-import { RuntimeError } from '../../../protocol/runtime-error.ts';
+import { RuntimeError } from '../../../protocol/runtime/runtime-error.ts';
 import { TOOL_NAMES, type ToolName } from '../../../protocol/trainer/tools/tool-name.ts';
 import { adjustExerciseTool } from './adjust-exercise.ts';
 import { fetchDataTool } from './fetch-data.ts';

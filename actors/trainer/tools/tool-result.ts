@@ -1,4 +1,4 @@
-import type { ErrorIssue } from '../../../protocol/http-error.ts';
+import type { ErrorIssue } from '../../../protocol/runtime/http-error.ts';
 import type { Artifact } from '../../../protocol/trainer/artifact.ts';
 
 /** Why a tool call failed; the loop logs it and carries on (spec 001 §12.1). */

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { claudeNutritionBrains } from '../../../../actors/nutrition/claude-brains.ts';
 import { makeEnvelope } from '../../../../actors/nutrition/envelope-factory.ts';
-import { ValidationError } from '../../../../protocol/runtime-error.ts';
-import { payload } from '../../../support/nutrition-fakes.ts';
+import { ValidationError } from '../../../../protocol/runtime/runtime-error.ts';
+import { payload } from '../../../support/nutrition/nutrition-fakes.ts';
 
 const RUN = '0f8fad5b-d9cb-469f-a165-70867728950e';
 

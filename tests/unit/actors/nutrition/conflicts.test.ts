@@ -10,9 +10,9 @@ import {
   deviation,
   weeklyPlanTotals,
 } from '../../../../actors/nutrition/conflicts.ts';
-import { buildNutritionStrategy } from '../../../../actors/nutrition/nutritionist-strategy.ts';
-import { computeMacroTargets } from '../../../../actors/nutrition/scientist-macro-targets.ts';
-import { intakeFixture } from '../../../support/scientist-fixtures.ts';
+import { buildNutritionStrategy } from '../../../../actors/nutrition/nutritionist/nutritionist-strategy.ts';
+import { computeMacroTargets } from '../../../../actors/nutrition/scientist/scientist-macro-targets.ts';
+import { intakeFixture } from '../../../support/nutrition/scientist-fixtures.ts';
 
 const targets = computeMacroTargets(intakeFixture({ estimated_daily_intake_kcal: 2100 })); // 2186 kcal, 99 / 73 / 283 g
 const strategy = buildNutritionStrategy(targets, { current_tier: 2 });

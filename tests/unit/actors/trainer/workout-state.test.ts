@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { WorkoutState } from '../../../../actors/trainer/workout-state.ts';
-import { ValidationError } from '../../../../protocol/runtime-error.ts';
+import { ValidationError } from '../../../../protocol/runtime/runtime-error.ts';
 import type { WorkoutSession } from '../../../../protocol/trainer/tools/workout-session.ts';
-import { artifactData } from '../../../support/trainer-events.ts';
-import { benchPress, createCounterIds, plank, superset } from '../../../support/trainer-tool-fixtures.ts';
+import { artifactData } from '../../../support/trainer/trainer-events.ts';
+import { benchPress, createCounterIds, plank, superset } from '../../../support/trainer/trainer-tool-fixtures.ts';
 
 const NOW = new Date('2025-03-01T10:00:00.000Z');
 const state = () => new WorkoutState({ now: () => NOW, newId: createCounterIds('ex') });

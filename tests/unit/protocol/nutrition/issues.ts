@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { toErrorIssues } from '../../../../protocol/runtime-error.ts';
+import { toErrorIssues } from '../../../../protocol/runtime/runtime-error.ts';
 
 /** The issues `schema` raises for `value` as dotted paths and messages; [] when it parses. */
 export function issuesOf(schema: z.ZodType, value: unknown): { path: string; message: string }[] {

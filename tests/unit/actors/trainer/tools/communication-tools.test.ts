@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { executeTool } from '../../../../../actors/trainer/tools/index.ts';
 import type { ArtifactLookup } from '../../../../../actors/trainer/tools/tool-context.ts';
-import { artifactData } from '../../../../support/trainer-events.ts';
-import { createToolTestContext, sampleWorkout, successOf } from '../../../../support/trainer-tool-fixtures.ts';
+import { artifactData } from '../../../../support/trainer/trainer-events.ts';
+import { createToolTestContext, sampleWorkout, successOf } from '../../../../support/trainer/trainer-tool-fixtures.ts';
 
 describe('message_notify_user', () => {
   it('sends a plain message and is not terminal', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DataSource, DataSourceRegistry } from '../../../../../actors/trainer/data-sources.ts';
+import type { DataSource, DataSourceRegistry } from '../../../../../actors/trainer/user-data/data-sources.ts';
 import { executeTool } from '../../../../../actors/trainer/tools/index.ts';
 import type { FetchDataResult } from '../../../../../actors/trainer/tools/fetch-data.ts';
 import type { SetCurrentLocationResult } from '../../../../../actors/trainer/tools/set-current-location.ts';
@@ -9,7 +9,7 @@ import {
   failureOf,
   successOf,
   type ToolTestContext,
-} from '../../../../support/trainer-tool-fixtures.ts';
+} from '../../../../support/trainer/trainer-tool-fixtures.ts';
 
 /** A registry whose fetches wait until released, recording when each started. */
 function deferredRegistry(fail: readonly string[] = []) {

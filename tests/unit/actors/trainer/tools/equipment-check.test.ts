@@ -3,7 +3,7 @@ import { executeTool } from '../../../../../actors/trainer/tools/index.ts';
 import { currentLocationEquipment } from '../../../../../actors/trainer/tools/equipment-check.ts';
 import type { GenerateWorkoutResult } from '../../../../../actors/trainer/tools/generate-workout.ts';
 import type { SwapExerciseResult } from '../../../../../actors/trainer/tools/swap-exercise.ts';
-import { benchPress, createToolTestContext, plank, successOf, type ToolTestContext } from '../../../../support/trainer-tool-fixtures.ts';
+import { benchPress, createToolTestContext, plank, successOf, type ToolTestContext } from '../../../../support/trainer/trainer-tool-fixtures.ts';
 
 async function atHome(): Promise<ToolTestContext> {
   const ctx = createToolTestContext();

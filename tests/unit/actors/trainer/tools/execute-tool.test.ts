@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { executeTool, toolRegistry, wrapInXml } from '../../../../../actors/trainer/tools/index.ts';
-import { createToolTestContext } from '../../../../support/trainer-tool-fixtures.ts';
+import { createToolTestContext } from '../../../../support/trainer/trainer-tool-fixtures.ts';
 
 describe('executeTool', () => {
   it('turns an unknown tool into a failed result instead of throwing', async () => {

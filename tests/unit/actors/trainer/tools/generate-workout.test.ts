@@ -14,7 +14,7 @@ import {
   sampleWorkout,
   successOf,
   superset,
-} from '../../../../support/trainer-tool-fixtures.ts';
+} from '../../../../support/trainer/trainer-tool-fixtures.ts';
 
 const generate = (workout: unknown, ctx = createToolTestContext()) => executeTool('generate_workout', { workout }, ctx);
 

@@ -7,7 +7,7 @@ import {
   sampleWorkout,
   successOf,
   type ToolTestContext,
-} from '../../../../support/trainer-tool-fixtures.ts';
+} from '../../../../support/trainer/trainer-tool-fixtures.ts';
 
 let ctx: ToolTestContext;
 

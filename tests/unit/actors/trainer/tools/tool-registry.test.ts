@@ -7,7 +7,7 @@ import {
   isToolName,
   toolRegistry,
 } from '../../../../../actors/trainer/tools/index.ts';
-import { RuntimeError } from '../../../../../protocol/runtime-error.ts';
+import { RuntimeError } from '../../../../../protocol/runtime/runtime-error.ts';
 import { TOOL_NAMES } from '../../../../../protocol/trainer/tools/tool-name.ts';
 
 /** Keys a zod object schema requires: those that refuse `undefined`. */

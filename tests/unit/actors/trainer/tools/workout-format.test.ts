@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describePrescription, formatClientWorkout } from '../../../../../actors/trainer/tools/index.ts';
-import { benchPress, burpees, plank, run } from '../../../../support/trainer-tool-fixtures.ts';
+import { benchPress, burpees, plank, run } from '../../../../support/trainer/trainer-tool-fixtures.ts';
 
 describe('describePrescription', () => {
   it('says each type in a few words', () => {

@@ -1,0 +1,66 @@
+import type { TextBlockParam, Tool } from '@anthropic-ai/sdk/resources/messages';
+import type { ConversationMessage } from '../trainer/context/context-builder-messages.ts';
+
+/**
+ * One model call as the context builder produced it (spec 001 §3.3, §4.5): the tools, the two
+ * system blocks and the messages, with their four cache breakpoints already in place. The
+ * provider adds `max_tokens` and the forced `tool_choice`.
+ */
+export interface ModelRequest {
+  /** A registry id (`claude-haiku-4-5`, ...). */
+  model: string;
+  system: TextBlockParam[];
+  tools: Tool[];
+  messages: ConversationMessage[];
+}
+
+export interface ModelTextBlock {
+  type: 'text';
+  text: string;
+}
+
+export interface ModelToolUseBlock {
+  type: 'tool_use';
+  id: string;
+  name: string;
+  input: Record<string, unknown>;
+}
+
+export type ModelContentBlock = ModelTextBlock | ModelToolUseBlock;
+
+/**
+ * Token counts as the Messages API reports them: `input_tokens` counts only the input after the
+ * last cache breakpoint; cache reads and cache writes are counted apart.
+ */
+export interface ModelUsage {
+  input_tokens: number;
+  output_tokens: number;
+  cache_creation_input_tokens: number;
+  cache_read_input_tokens: number;
+}
+
+/**
+ * A model's answer in the Messages API shape, reduced to what the loop reads and stores: text
+ * and `tool_use` blocks (forced tool use gives exactly one `tool_use`), and the usage.
+ */
+export interface ModelMessage {
+  id: string;
+  type: 'message';
+  role: 'assistant';
+  model: string;
+  content: ModelContentBlock[];
+  stop_reason: string | null;
+  usage: ModelUsage;
+}
+
+/**
+ * Where the agent's decisions come from (DESIGN "Brains are pluggable"): Claude through the
+ * Anthropic SDK, or the offline policy. Both answer a {@link ModelRequest} with a
+ * {@link ModelMessage}; a failed call rejects with a `ModelError`.
+ */
+export interface ModelProvider {
+  readonly kind: 'anthropic' | 'offline';
+  /** Whether calls cost money; offline answers cost nothing (spec 001 §11.1 prices billed calls). */
+  readonly billed: boolean;
+  call(request: ModelRequest, signal?: AbortSignal): Promise<ModelMessage>;
+}

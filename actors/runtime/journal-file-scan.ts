@@ -1,0 +1,96 @@
+import { createReadStream } from 'node:fs';
+import { DataFileCorruptError } from '../../protocol/runtime/runtime-error.ts';
+import type { JournalEntry } from './journal.ts';
+
+/** What a scan of one partition file found. */
+export interface JournalFileScan<T> {
+  /** Seq of the last entry read (0 for an empty file). */
+  lastSeq: number;
+  /** Bytes of the complete lines read. */
+  bytes: number;
+  /** The entries, when asked to collect them. */
+  entries: JournalEntry<T>[];
+}
+
+/** How far to read and what to keep. */
+export interface ScanOptions {
+  /** Keep the parsed entries (a startup check only needs `lastSeq`). */
+  collect?: boolean;
+  /** Stop after this seq: lines past it may still be in flight. */
+  upTo?: number;
+}
+
+const NEWLINE = 0x0a;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Reads a partition file (NDJSON, one `{"seq":n,"data":...}` per line) as a stream and checks
+ * every line: valid UTF-8 and JSON, the right shape, seqs dense from 1, and a newline at the end.
+ * Throws `DataFileCorruptError` naming the file and line otherwise; it never writes.
+ */
+export async function scanJournalFile<T>(
+  file: string,
+  options: ScanOptions = {},
+): Promise<JournalFileScan<T>> {
+  const result: JournalFileScan<T> = { lastSeq: 0, bytes: 0, entries: [] };
+  if (options.upTo === 0) return result;
+  const stream = createReadStream(file, { highWaterMark: 1 << 20 });
+  let pending: Buffer[] = [];
+  let line = 0;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      let start = 0;
+      for (let end = chunk.indexOf(NEWLINE); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
+        const piece = chunk.subarray(start, end);
+        const bytes = pending.length > 0 ? Buffer.concat([...pending, piece]) : piece;
+        pending = [];
+        start = end + 1;
+        line += 1;
+        const entry = parseLine<T>(file, line, bytes, result.lastSeq + 1);
+        result.lastSeq = entry.seq;
+        result.bytes += bytes.length + 1;
+        if (options.collect) result.entries.push(entry);
+        if (options.upTo !== undefined && entry.seq >= options.upTo) return result;
+      }
+      if (start < chunk.length) pending.push(chunk.subarray(start));
+    }
+  } finally {
+    stream.destroy();
+  }
+  if (pending.length > 0) {
+    throw new DataFileCorruptError(
+      file,
+      `line ${line + 1} is torn: it does not end with a newline, as after an interrupted write`,
+    );
+  }
+  return result;
+}
+
+function parseLine<T>(
+  file: string,
+  line: number,
+  bytes: Buffer,
+  expected: number,
+): JournalEntry<T> {
+  let value: unknown;
+  try {
+    value = JSON.parse(utf8.decode(bytes));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DataFileCorruptError(file, `line ${line} is not valid JSON: ${reason}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new DataFileCorruptError(file, `line ${line} is not a {"seq","data"} object`);
+  }
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  if (keys.length !== 2 || !('seq' in record) || !('data' in record)) {
+    throw new DataFileCorruptError(file, `line ${line} must have exactly the keys seq and data`);
+  }
+  if (record.seq !== expected) {
+    const found = JSON.stringify(record.seq);
+    const detail = `line ${line} has seq ${found} where ${expected} was expected (dense from 1)`;
+    throw new DataFileCorruptError(file, detail);
+  }
+  return { seq: expected, data: record.data as T };
+}

@@ -1,0 +1,127 @@
+import type {
+  AssistantMessageParam,
+  TextBlockParam,
+  ToolResultBlockParam,
+  UserMessageParam,
+} from '@anthropic-ai/sdk/resources/messages';
+import type { Artifact } from '../../../protocol/trainer/artifact.ts';
+import type { ToolResultData } from '../../../protocol/trainer/event-data.ts';
+import type { ContextEvent } from '../../../protocol/trainer/session-event.ts';
+
+/** A turn of the conversation as the Messages API takes it. */
+export type ConversationMessage = UserMessageParam | AssistantMessageParam;
+
+/** Opens a context whose first event is a tool call, since a conversation must start with the user. */
+export const CONTEXT_START_TEXT = '(The conversation continues from earlier events.)';
+/** The result given to a tool call the event stream has no result for. */
+export const MISSING_RESULT_TEXT = 'No result was recorded for this tool call.';
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const text = (body: string): TextBlockParam => ({ type: 'text', text: body });
+
+/** `<knowledge source="SOURCE">\nDATA\n</knowledge>` (spec 001 §4.3). */
+export function renderKnowledge(source: string, data: string): string {
+  return `<knowledge source="${escapeAttribute(source)}">\n${data}\n</knowledge>`;
+}
+
+/** `<artifact type="TYPE" id="ID">\nSUMMARY\n</artifact>` (spec 001 §4.3); the summary as JSON. */
+export function renderArtifact(artifact: Artifact): string {
+  const attributes = `type="${escapeAttribute(artifact.type)}" id="${escapeAttribute(artifact.artifact_id)}"`;
+  return `<artifact ${attributes}>\n${JSON.stringify(artifact.summary)}\n</artifact>`;
+}
+
+/** A result with no open call of its id cannot be a `tool_result` block, so it is shown as text. */
+function renderStrayResult(data: ToolResultData): string {
+  const attributes = `tool="${escapeAttribute(data.tool_name)}" call_id="${escapeAttribute(data.call_id)}"`;
+  return `<tool_result ${attributes}>\n${stringify(data.result)}\n</tool_result>`;
+}
+
+/** `stringify(result)` of spec 001 §4.3: strings as they are, anything else as JSON. */
+export function stringify(result: unknown): string {
+  return typeof result === 'string' ? result : (JSON.stringify(result) ?? 'null');
+}
+
+/**
+ * Converts context events into Messages API turns by the rules of spec 001 §4.3:
+ * - a `tool_call` becomes an assistant turn with one `tool_use` block;
+ * - its `tool_result` becomes the next user turn, `tool_result` block first;
+ * - user messages, knowledge and artifacts arriving while a call awaits its result are buffered
+ *   and appended after the result; otherwise they join the last user turn or open a new one
+ *   (so consecutive user messages merge).
+ *
+ * Three repairs keep a damaged stream valid for the API, where the spec's pseudocode would send
+ * an invalid request: a call left without a result (a crash between call and result) gets an
+ * error result when the next call or the end of the stream comes; a result with no open call of
+ * its id is shown as text; a stream starting with a call gets an opening user turn.
+ * The output starts with a user turn, alternates roles and ends with a user turn.
+ */
+export function buildEventsToMessages(events: readonly ContextEvent[]): ConversationMessage[] {
+  const messages: ConversationMessage[] = [];
+  let pendingCallId: string | undefined;
+  let buffered: TextBlockParam[] = [];
+
+  /** Adds blocks to the last user turn, or opens one (never while a call is pending). */
+  const addToUserTurn = (blocks: TextBlockParam[]) => {
+    const last = messages.at(-1);
+    if (last?.role !== 'user') {
+      messages.push({ role: 'user', content: blocks });
+      return;
+    }
+    if (typeof last.content === 'string') last.content = [text(last.content), ...blocks];
+    else last.content.push(...blocks);
+  };
+  /** Buffers behind the pending call, or adds to the user turn. */
+  const addText = (body: string) => {
+    if (pendingCallId !== undefined) buffered.push(text(body));
+    else addToUserTurn([text(body)]);
+  };
+  const closePending = (result: ToolResultBlockParam) => {
+    messages.push({ role: 'user', content: [result, ...buffered] });
+    pendingCallId = undefined;
+    buffered = [];
+  };
+  const closeWithoutResult = () => {
+    if (pendingCallId === undefined) return;
+    closePending({ type: 'tool_result', tool_use_id: pendingCallId, content: MISSING_RESULT_TEXT, is_error: true });
+  };
+
+  for (const event of events) {
+    switch (event.event_type) {
+      case 'user_message': {
+        const last = messages.at(-1);
+        if (pendingCallId === undefined && last?.role !== 'user') {
+          messages.push({ role: 'user', content: event.data.message });
+        } else {
+          addText(event.data.message);
+        }
+        break;
+      }
+      case 'tool_call': {
+        closeWithoutResult();
+        if (messages.length === 0) messages.push({ role: 'user', content: CONTEXT_START_TEXT });
+        const { call_id, tool_name, arguments: input } = event.data;
+        messages.push({ role: 'assistant', content: [{ type: 'tool_use', id: call_id, name: tool_name, input }] });
+        pendingCallId = call_id;
+        buffered = [];
+        break;
+      }
+      case 'tool_result':
+        if (pendingCallId !== undefined && event.data.call_id === pendingCallId) {
+          closePending({ type: 'tool_result', tool_use_id: pendingCallId, content: stringify(event.data.result) });
+        } else {
+          addText(renderStrayResult(event.data));
+        }
+        break;
+      case 'knowledge':
+        addText(renderKnowledge(event.data.source, event.data.data));
+        break;
+      case 'artifact':
+        addText(renderArtifact(event.data));
+        break;
+    }
+  }
+  closeWithoutResult();
+  return messages;
+}

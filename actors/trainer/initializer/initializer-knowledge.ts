@@ -1,0 +1,108 @@
+import type { DataSourceName, DataSourceParamsMap } from '../../../protocol/trainer/data-source.ts';
+import { DataSourceNameSchema } from '../../../protocol/trainer/data-source.ts';
+import type { InitializerResponse, KnowledgeSelection } from '../../../protocol/trainer/initializer-response.ts';
+import type { SessionEvent } from '../../../protocol/trainer/session-event.ts';
+import { DEFAULT_HISTORY_LIMIT } from '../user-data/data-sources-history.ts';
+import { historyWindowOf } from './initializer-time-range.ts';
+
+/** A source already in the session's context, with the window it was fetched with. */
+export interface ExistingKnowledge {
+  source: DataSourceName;
+  /** Days of history it covers; null when fetched without a window (or not a history source). */
+  days_back: number | null;
+}
+
+/** What the session already knows, as the initializer sees it (spec 001 §5.2 `getExistingKnowledge`). */
+export interface KnowledgeState {
+  existing: ExistingKnowledge[];
+  /** Loaded sources that a later tool call changed (a logged workout, a new location): refresh candidates. */
+  stale: DataSourceName[];
+}
+
+/** Tool calls that change a source after it was loaded. */
+const CHANGES: Record<string, readonly DataSourceName[]> = {
+  log_workout: ['workout_history', 'exercise_distribution'],
+  set_current_location: ['all_locations'],
+};
+
+const WINDOWED: ReadonlySet<DataSourceName> = new Set(['workout_history', 'exercise_distribution']);
+
+/** The window of a history knowledge text; the distribution states its own ("over the last N days"). */
+function windowOf(source: DataSourceName, data: string): number | null {
+  if (source === 'exercise_distribution') {
+    const days = /\blast (\d+) days\b/.exec(data)?.[1];
+    return days === undefined ? null : Number(days);
+  }
+  return source === 'workout_history' ? historyWindowOf(data) : null;
+}
+
+/**
+ * Reads the knowledge loaded so far from the session's knowledge events, keeping for each source
+ * its widest window, and marks as stale the sources a
+ * successful log_workout or set_current_location changed after they were loaded.
+ */
+export function knowledgeStateOf(events: readonly SessionEvent[]): KnowledgeState {
+  const loaded = new Map<DataSourceName, ExistingKnowledge & { at: number }>();
+  const changedAt = new Map<DataSourceName, number>();
+  const pendingCalls = new Map<string, string>();
+  for (const event of events) {
+    if (event.event_type === 'knowledge') {
+      const source = DataSourceNameSchema.safeParse(event.data.source);
+      if (!source.success) continue;
+      const days = windowOf(source.data, event.data.data);
+      const before = loaded.get(source.data);
+      // A known window supersedes none (none means "the latest workouts, however old").
+      const widest =
+        before?.days_back == null ? days : days === null ? before.days_back : Math.max(before.days_back, days);
+      loaded.set(source.data, { source: source.data, days_back: WINDOWED.has(source.data) ? widest : null, at: event.sequence_number });
+    } else if (event.event_type === 'tool_call') {
+      pendingCalls.set(event.data.call_id, event.data.tool_name);
+    } else if (event.event_type === 'tool_result' && event.data.success) {
+      for (const source of CHANGES[pendingCalls.get(event.data.call_id) ?? ''] ?? []) changedAt.set(source, event.sequence_number);
+    }
+  }
+  const existing = [...loaded.values()].map(({ source, days_back }) => ({ source, days_back }));
+  const stale = [...loaded.values()].filter(({ source, at }) => (changedAt.get(source) ?? 0) > at).map(({ source }) => source);
+  return { existing, stale };
+}
+
+/**
+ * Applies the append-only rules of spec 001 §5.4 to any selector's answer, so a model cannot
+ * re-fetch what is already loaded: a loaded source is appended again only with a wider window
+ * (`expand_range`) or after it changed (`refresh_state`); otherwise it moves to `use_existing`.
+ * Each source is appended at most once; a source not loaded is always `not_in_context`.
+ */
+export function applyAppendOnlyRules(response: InitializerResponse, state: KnowledgeState): InitializerResponse {
+  const loaded = new Map(state.existing.map((entry) => [entry.source, entry]));
+  const append: KnowledgeSelection[] = [];
+  const useExisting = new Set(response.use_existing.filter((source) => loaded.has(source)));
+  for (const selection of response.append_knowledge) {
+    if (append.some((kept) => kept.source === selection.source)) continue;
+    const current = loaded.get(selection.source);
+    const daysBack = WINDOWED.has(selection.source) ? selection.days_back : null;
+    if (current === undefined) {
+      append.push({ source: selection.source, reason: 'not_in_context', days_back: daysBack });
+      continue;
+    }
+    const wider = daysBack !== null && (current.days_back === null || daysBack > current.days_back);
+    if (state.stale.includes(selection.source) && selection.reason !== 'expand_range') {
+      append.push({ source: selection.source, reason: 'refresh_state', days_back: daysBack ?? current.days_back });
+    } else if (wider) {
+      append.push({ source: selection.source, reason: 'expand_range', days_back: daysBack });
+    } else {
+      useExisting.add(selection.source);
+    }
+  }
+  return { reasoning: response.reasoning, append_knowledge: append, use_existing: [...useExisting] };
+}
+
+/** The fetch parameters of the selection: `days_back` where given, and room for that many days of workouts. */
+export function paramsOf(selections: readonly KnowledgeSelection[]): DataSourceParamsMap {
+  const params: DataSourceParamsMap = {};
+  for (const { source, days_back } of selections) {
+    if (days_back === null) continue;
+    if (source === 'workout_history') params[source] = { days_back, limit: Math.min(500, Math.max(DEFAULT_HISTORY_LIMIT, days_back)) };
+    if (source === 'exercise_distribution') params[source] = { days_back };
+  }
+  return params;
+}

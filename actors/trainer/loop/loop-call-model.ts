@@ -1,0 +1,64 @@
+import { fromPromise } from 'xstate';
+import { elapsedMs, type LoopDeps, type LoopToolCall } from './loop-deps.ts';
+import type { ModelRequest } from '../../models/model-provider.ts';
+import { readModelResponse } from '../../models/model-response.ts';
+import { estimateTokens, renderPrompt } from '../../models/token-estimate.ts';
+
+/** One model call of the loop. */
+export interface CallModelInput {
+  sessionId: string;
+  userId: string;
+  model: string;
+  iteration: number;
+}
+
+/** What the loop reads from the response: the tool call, if the model made one (§3.3). */
+export interface CallModelOutput {
+  toolCall: LoopToolCall | undefined;
+  costCents: number;
+  cachedTokens: number;
+  promptTokens: number;
+}
+
+/**
+ * One iteration's model call (spec 001 §3.1, §3.3): builds the context from the event stream,
+ * logs the `llm_request` with its token estimate (§11.4), calls the model (tool use forced by the
+ * provider) and logs the `llm_response` with its usage and cost (§11.1). A failed call rejects
+ * with the provider's error; the loop logs it and ends the turn. Stopping the actor aborts the call.
+ */
+export function createCallModelLogic(deps: Pick<LoopDeps, 'events' | 'context' | 'model' | 'log'>) {
+  return fromPromise<CallModelOutput, CallModelInput>(async ({ input, signal }) => {
+    const { sessionId, userId, model } = input;
+    const context = await deps.context.build(sessionId, userId);
+    const request: ModelRequest = { model, system: context.system, tools: context.tools, messages: context.messages };
+    const prompt = renderPrompt(request);
+    const estimated = estimateTokens(prompt);
+    // The request is logged while the model works; the response is appended only after it.
+    const requestLogged = deps.events.appendEvent(sessionId, 'llm_request', { model, prompt, estimated_tokens: estimated });
+    deps.log?.(sessionId, { kind: 'llm_request', model, estimatedTokens: estimated });
+    const started = performance.now();
+    const [message] = await Promise.all([deps.model.call(request, signal), requestLogged]);
+    const durationMs = elapsedMs(started);
+    const response = readModelResponse(message, { requestedModel: model, provider: deps.model });
+    await deps.events.appendEvent(
+      sessionId,
+      'llm_response',
+      { raw_response: { ...message }, tokens: response.usage, cost_cents: response.costCents },
+      durationMs,
+    );
+    deps.log?.(sessionId, {
+      kind: 'llm_response',
+      text: response.text,
+      totalTokens: response.usage.total,
+      cachedTokens: response.usage.cached,
+      costCents: response.costCents,
+      durationMs,
+    });
+    return {
+      toolCall: response.toolCall,
+      costCents: response.costCents,
+      cachedTokens: response.usage.cached,
+      promptTokens: response.usage.prompt,
+    };
+  });
+}

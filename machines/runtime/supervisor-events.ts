@@ -1,0 +1,127 @@
+/**
+ * The events of a supervisor: what agents and hosts send it, what it sends agents and emits to
+ * observers, and how it builds the ones it sends.
+ */
+import type { AnyActorRef } from 'xstate';
+import type { JournalAckEvent } from '../../actors/runtime/journal-writer.ts';
+import type { AgentReport } from '../../protocol/runtime/agent-report.ts';
+import type { DeliveredMessage, Delivery, RoutedRecord, RoutingError } from '../../protocol/runtime/routing.ts';
+
+/** Sends an envelope to the agent (or external address) named by its `to_agent`. */
+export interface SupervisorSendEvent {
+  type: 'supervisor.send';
+  envelope: unknown;
+  /** Delivered beside the envelope and journaled with it. */
+  context?: unknown;
+  /** Deliver even if this id was journaled already (idempotent hand-over after a restart). */
+  redeliver?: boolean;
+}
+/** Sends an envelope to every subscriber of a topic but its sender. */
+export interface SupervisorPublishEvent {
+  type: 'supervisor.publish';
+  topic: string;
+  envelope: unknown;
+  context?: unknown;
+}
+/** Sends an envelope that expects one response; the requester hears `request_timeout` otherwise. */
+export interface SupervisorRequestEvent {
+  type: 'supervisor.request';
+  envelope: unknown;
+  timeoutMs?: number;
+  context?: unknown;
+}
+/** Answers an open request, named by its message id. */
+export interface SupervisorRespondEvent {
+  type: 'supervisor.respond';
+  inReplyTo: string;
+  envelope: unknown;
+  context?: unknown;
+}
+/** Cancels an agent's current work (or one request of it). */
+export interface SupervisorCancelEvent {
+  type: 'supervisor.cancel';
+  agent: string;
+  requestId?: string;
+}
+/** The supervisor's own timer: a request got no response in time. */
+export interface RequestExpiredEvent {
+  type: 'supervisor.request.expired';
+  correlationId: string;
+}
+
+export type SupervisorEvent =
+  | SupervisorSendEvent
+  | SupervisorPublishEvent
+  | SupervisorRequestEvent
+  | SupervisorRespondEvent
+  | SupervisorCancelEvent
+  | RequestExpiredEvent
+  | AgentReport
+  | JournalAckEvent;
+
+/** What an agent receives for each envelope routed to it (the generic worker's `agent.request`). */
+export interface AgentDeliveryEvent {
+  type: 'agent.request';
+  requestId: string;
+  input: DeliveredMessage;
+}
+
+/** What a refused envelope's sender receives (and what observers see emitted). */
+export interface SupervisorRejectedEvent {
+  type: 'supervisor.rejected';
+  error: RoutingError;
+  envelope: unknown;
+}
+
+/** Events observers can subscribe to with `actor.on(...)`. */
+export type SupervisorEmitted =
+  | { type: 'supervisor.routed'; partition: string; record: RoutedRecord }
+  | { type: 'supervisor.outbound'; partition: string; record: RoutedRecord }
+  | { type: 'supervisor.report'; report: AgentReport }
+  | SupervisorRejectedEvent;
+
+/** One shared, frozen delivery per kind for the common case (no topic, no correlation): the hot path allocates less. */
+const PLAIN_DELIVERIES = {
+  direct: Object.freeze({ kind: 'direct' }),
+  broadcast: Object.freeze({ kind: 'broadcast' }),
+  request: Object.freeze({ kind: 'request' }),
+  response: Object.freeze({ kind: 'response' }),
+} as const satisfies Record<Delivery['kind'], Delivery>;
+
+/** What a refused envelope's sender hears when the journal could not store it (or what it answers). */
+export function journalRefusal(message: string, envelope: unknown): SupervisorRejectedEvent {
+  return { type: 'supervisor.rejected', error: { code: 'journal_unavailable', message }, envelope };
+}
+
+/** Whether `name` is a child of `self` still running (an orchestrator in its final state hears nothing more). */
+export function isRunningChild(self: AnyActorRef, name: string | undefined): name is string {
+  const child = name === undefined ? undefined : (self.getSnapshot().children as Record<string, AnyActorRef | undefined>)[name];
+  return child?.getSnapshot().status === 'active';
+}
+
+/** The agent an event comes from: a report's agent, or the `from_agent` of the envelope it carries. */
+export function senderOf(event: SupervisorEvent): string | undefined {
+  if (event.type === 'agent.report') return event.agent;
+  if (!('envelope' in event)) return undefined;
+  const from = (event.envelope as { from_agent?: unknown } | null)?.from_agent;
+  return typeof from === 'string' ? from : undefined;
+}
+
+/** What each target of a routed record receives. */
+export function deliveryOf(record: RoutedRecord): AgentDeliveryEvent {
+  let delivery: Delivery = PLAIN_DELIVERIES[record.kind];
+  if (record.topic !== undefined || record.correlation_id !== undefined) {
+    delivery = { kind: record.kind };
+    if (record.topic !== undefined) delivery.topic = record.topic;
+    if (record.correlation_id !== undefined) delivery.correlationId = record.correlation_id;
+  }
+  const input: DeliveredMessage = { envelope: record.envelope, delivery };
+  if (record.context !== undefined) input.context = record.context;
+  return { type: 'agent.request', requestId: record.envelope.message_id, input };
+}
+
+/** Turns an agent's output into the envelopes it sends: an envelope or an array of them. */
+export function envelopesOf(output: unknown): unknown[] {
+  if (Array.isArray(output)) return output;
+  return output !== null && typeof output === 'object' && 'message_id' in output ? [output] : [];
+}

@@ -1,0 +1,50 @@
+import type { AnyActorLogic } from 'xstate';
+import type { z } from 'zod';
+import type { RoutableEnvelope, Route } from '../../protocol/runtime/routing.ts';
+
+/**
+ * What the supervisor needs to know of one multi-agent system: how to validate its envelopes,
+ * which edges exist, its agents (spawned by name, the child id is the name), its topics and the
+ * addresses outside the runtime (USER) whose envelopes are journaled and handed to the host.
+ */
+export interface SystemDefinition<E extends RoutableEnvelope = RoutableEnvelope> {
+  name: string;
+  /** Validates an envelope together with its payload. */
+  envelope: z.ZodType<E>;
+  routes: readonly Route[];
+  agents: Readonly<Record<string, AnyActorLogic>>;
+  /** Input of each spawned agent; `{ name }` when absent. */
+  agentInput?: (name: string) => unknown;
+  /** topic name -> subscribed agents. A publish edge is `from -> topic:<name> : data_type`. */
+  topics?: Readonly<Record<string, readonly string[]>>;
+  /** Addresses that are not actors (USER): routed envelopes to them are emitted, not delivered. */
+  externals?: readonly string[];
+  /** The agent that hears every `agent.report` (the pipeline's orchestrator), if any. */
+  orchestrator?: string;
+  /** The journal partition of an envelope (its run, its session). */
+  partitionOf: (envelope: E) => string;
+  /**
+   * Whether an agent's completed output (an envelope or an array of them) is routed as sent by
+   * it. Default true; false where an orchestrator checks outputs and releases them itself.
+   */
+  routeAgentOutputs?: boolean;
+  /** How long a requester waits for a response; default 30 s. */
+  requestTimeoutMs?: number;
+  /**
+   * When an agent receives an envelope. `durable` (the default): once its journal append is on
+   * disk, for agents whose work has effects outside the runtime (a tool that writes, a payment).
+   * `pipelined`: as soon as the append is issued, so the disk write overlaps the agent's work;
+   * for agents that only compute (a model call, a calculation). Either way nothing that depends
+   * on the envelope leaves the runtime before it is durable: envelopes to external addresses and
+   * `supervisor.routed` wait for the disk, and whatever an agent reports or sends waits until
+   * every envelope delivered to it is durable (the output-commit rule). If the append fails, the
+   * delivery is revoked: the agent's work on it is cancelled and what it produced meanwhile is
+   * refused.
+   */
+  delivery?: 'durable' | 'pipelined';
+}
+
+/** The key of an edge in a routing table. */
+export function edgeKey(from: string, to: string, dataType: string): string {
+  return `${from}>${to}:${dataType}`;
+}

@@ -1,0 +1,277 @@
+/**
+ * The supervisor of one multi-agent system: it spawns the system's agents by name and routes
+ * every envelope between them (validate, check the routing table, drop duplicates, journal, then
+ * deliver), answering a refused envelope's sender with a `supervisor.rejected` error. With
+ * `delivery: 'pipelined'` an agent gets an envelope once its append is issued, and the
+ * output-commit rule holds back what depends on it until it is durable (see `SystemDefinition`).
+ */
+import { enqueueActions, setup, type ActorRefFrom, type AnyActorLogic } from 'xstate';
+import { createJournalWriter } from '../../actors/runtime/journal-writer.ts';
+import type { Journal } from '../../actors/runtime/journal.ts';
+import type { AgentReport } from '../../protocol/runtime/agent-report.ts';
+import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
+import {
+  deliveryOf,
+  envelopesOf,
+  isRunningChild,
+  journalRefusal,
+  senderOf,
+  type SupervisorEmitted,
+  type SupervisorEvent,
+  type SupervisorRejectedEvent,
+} from './supervisor-events.ts';
+import { SupervisorLedger, type Admission } from './supervisor-ledger.ts';
+import type { SystemDefinition } from './supervisor-system.ts';
+
+export type {
+  AgentDeliveryEvent,
+  SupervisorCancelEvent,
+  SupervisorEmitted,
+  SupervisorEvent,
+  SupervisorPublishEvent,
+  SupervisorRejectedEvent,
+  SupervisorRequestEvent,
+  SupervisorRespondEvent,
+  SupervisorSendEvent,
+} from './supervisor-events.ts';
+
+export interface SupervisorOptions {
+  journal: Journal<RoutedRecord>;
+  /** How long message ids are remembered for duplicate detection; default one hour. */
+  dedupWindowMs?: number;
+}
+
+/**
+ * What one supervisor actor starts with (`{}` for nothing special), so that one machine serves
+ * every run of a system: `createActor(machine, { input: { journaledIds, agentInputs } })`.
+ */
+export interface SupervisorInput {
+  /** Ids already in the journal (of a restored run): they count as seen. */
+  journaledIds?: Iterable<string>;
+  /** Input of named agents for this actor (a run id, say); the system's `agentInput` otherwise. */
+  agentInputs?: Readonly<Record<string, unknown>>;
+}
+
+interface SupervisorContext {
+  ledger: SupervisorLedger<SupervisorEvent>;
+  agentInputs: Readonly<Record<string, unknown>>;
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Creates the supervisor machine of one system.
+ *
+ * @example
+ * const machine = createSupervisorMachine(nutritionSystem, { journal });
+ * const supervisor = createActor(machine, { input: {} }).start();
+ * supervisor.send({ type: 'supervisor.send', envelope });
+ */
+export function createSupervisorMachine(system: SystemDefinition, options: SupervisorOptions) {
+  const agentNames = Object.keys(system.agents);
+  const requestTimeoutMs = system.requestTimeoutMs ?? 30_000;
+  // Only pipelined delivery holds what an agent produces; a durable system has no such transitions.
+  const pipelined = system.delivery === 'pipelined';
+  const admitOrHold = pipelined
+    ? [{ guard: 'senderWaits' as const, actions: 'holdEvent' as const }, { actions: 'admitEnvelopes' as const }]
+    : { actions: 'admitEnvelopes' as const };
+
+  return setup({
+    types: {
+      context: {} as SupervisorContext,
+      input: {} as SupervisorInput,
+      events: {} as SupervisorEvent,
+      emitted: {} as SupervisorEmitted,
+    },
+    actors: {
+      journalWriter: createJournalWriter(options.journal),
+      ...(system.agents as Record<string, AnyActorLogic>),
+    },
+    guards: {
+      senderWaits: ({ context, event }) => context.ledger.waits(senderOf(event)),
+      reportsRevokedWork: ({ context, event }) =>
+        event.type === 'agent.report' && event.outcome.status === 'completed' && context.ledger.isRevoked(event.requestId),
+    },
+    delays: {
+      dedupWindow: options.dedupWindowMs ?? HOUR_MS,
+    },
+    actions: {
+      spawnAgents: enqueueActions(({ context, enqueue }) => {
+        // The agents' names are only known at run time, so the typed overloads cannot list them.
+        const spawnByName = enqueue.spawnChild as (src: string, options: { id: string; input: unknown }) => void;
+        for (const name of agentNames) {
+          spawnByName(name, { id: name, input: context.agentInputs[name] ?? system.agentInput?.(name) ?? { name } });
+        }
+      }),
+      admitEnvelopes: enqueueActions(({ context, event, enqueue, self }) => {
+        const { ledger } = context;
+        const admissions: Admission[] = [];
+        switch (event.type) {
+          case 'supervisor.send':
+            admissions.push(ledger.admit({ kind: 'direct', envelope: event.envelope, context: event.context, redeliver: event.redeliver === true }));
+            break;
+          case 'supervisor.publish':
+            admissions.push(ledger.admit({ kind: 'broadcast', envelope: event.envelope, topic: event.topic, context: event.context }));
+            break;
+          case 'supervisor.request':
+            admissions.push(ledger.admit({ kind: 'request', envelope: event.envelope, context: event.context }));
+            break;
+          case 'supervisor.respond':
+            admissions.push(ledger.admit({ kind: 'response', envelope: event.envelope, inReplyTo: event.inReplyTo, context: event.context }));
+            break;
+          case 'agent.report':
+            if (event.outcome.status !== 'completed' || system.routeAgentOutputs === false) break;
+            for (const envelope of envelopesOf(event.outcome.output)) {
+              // A worker answering a request answers it with its output.
+              const open = ledger.requests.get(event.requestId);
+              const to = (envelope as { to_agent?: unknown }).to_agent;
+              if (open && open.requester === to) admissions.push(ledger.admit({ kind: 'response', envelope, inReplyTo: event.requestId }));
+              else admissions.push(ledger.admit({ kind: 'direct', envelope }));
+            }
+            break;
+        }
+        for (const admission of admissions) {
+          if (!admission.admitted) {
+            const rejected: SupervisorRejectedEvent = {
+              type: 'supervisor.rejected',
+              error: admission.error,
+              envelope: admission.envelope,
+            };
+            if (isRunningChild(self, admission.sender)) enqueue.sendTo(admission.sender, rejected);
+            enqueue.emit(rejected);
+            continue;
+          }
+          const { pending } = admission;
+          if (pending.deliveredEarly) {
+            for (const target of pending.targets) enqueue.sendTo(target, deliveryOf(pending.record));
+          }
+          if (pending.journaled) {
+            // Nothing to write: ride along with the next ack, or ask the writer for an empty one.
+            enqueue.sendTo('journal', { type: 'journal.flush' });
+            continue;
+          }
+          enqueue.sendTo('journal', {
+            type: 'journal.append',
+            ticket: pending.ticket,
+            partition: pending.partition,
+            record: pending.record,
+          });
+          if (pending.record.kind === 'request') {
+            const correlationId = pending.record.envelope.message_id;
+            const timeoutMs = event.type === 'supervisor.request' ? (event.timeoutMs ?? requestTimeoutMs) : requestTimeoutMs;
+            enqueue.sendTo(
+              ({ self }) => self,
+              { type: 'supervisor.request.expired', correlationId },
+              { delay: timeoutMs, id: `request:${correlationId}` },
+            );
+          }
+          if (pending.record.kind === 'response' && pending.record.correlation_id) {
+            enqueue.cancel(`request:${pending.record.correlation_id}`);
+          }
+        }
+      }),
+      deliverJournaled: enqueueActions(({ context, event, enqueue, self }) => {
+        if (event.type !== 'journal.acked') return;
+        const { due, released } = context.ledger.settle(event.tickets, event.failed);
+        for (const pending of due) {
+          const { record, partition, settled } = pending;
+          if (!settled?.ok) {
+            const rejected = journalRefusal(`The journal could not store the envelope: ${settled?.message}. Send it again.`, record.envelope);
+            if (isRunningChild(self, record.envelope.from_agent)) enqueue.sendTo(record.envelope.from_agent, rejected);
+            enqueue.emit(rejected);
+            // Revoked: the agents that got it early stop working on it.
+            if (pending.deliveredEarly) {
+              for (const target of pending.targets) enqueue.sendTo(target, { type: 'agent.cancel', requestId: record.envelope.message_id });
+            }
+            continue;
+          }
+          if (!pending.deliveredEarly) {
+            for (const target of pending.targets) enqueue.sendTo(target, deliveryOf(record));
+          }
+          enqueue.emit({ type: pending.targets.length ? 'supervisor.routed' : 'supervisor.outbound', partition, record });
+        }
+        for (const { agent, events, revoked } of released) {
+          if (revoked.length === 0) {
+            // Their inputs are durable now: handle them as if they had just arrived, in order.
+            for (const held of events) enqueue.raise(held);
+            continue;
+          }
+          for (const held of events) {
+            const rejected = journalRefusal(
+              `Not routed: ${agent} produced it while working on ${revoked.join(', ')}, which the journal could not store.`,
+              'envelope' in held ? held.envelope : { message_id: (held as AgentReport).requestId },
+            );
+            if (isRunningChild(self, agent)) enqueue.sendTo(agent, rejected);
+            enqueue.emit(rejected);
+          }
+        }
+      }),
+      holdEvent: ({ context, event }) => context.ledger.hold(senderOf(event)!, event),
+      /** A report of work whose delivery was revoked, from an agent that did not stop: never routed. */
+      refuseRevokedReport: enqueueActions(({ event, enqueue }) => {
+        if (event.type !== 'agent.report') return;
+        const rejected = journalRefusal(`Not routed: request ${event.requestId} was revoked because the journal could not store it.`, { message_id: event.requestId });
+        enqueue.sendTo(event.agent, rejected);
+        enqueue.emit(rejected);
+      }),
+      expireRequest: enqueueActions(({ context, event, enqueue, self }) => {
+        if (event.type !== 'supervisor.request.expired') return;
+        const open = context.ledger.expire(event.correlationId);
+        if (!open) return;
+        const rejected: SupervisorRejectedEvent = {
+          type: 'supervisor.rejected',
+          error: { code: 'request_timeout', message: `${open.to} did not answer request ${event.correlationId} in time.` },
+          envelope: { message_id: event.correlationId },
+        };
+        if (isRunningChild(self, open.requester)) enqueue.sendTo(open.requester, rejected);
+        enqueue.emit(rejected);
+      }),
+      forwardReport: enqueueActions(({ event, enqueue }) => {
+        if (event.type !== 'agent.report') return;
+        if (system.orchestrator && system.orchestrator !== event.agent) {
+          enqueue.sendTo(system.orchestrator, { type: 'supervisor.report', report: event });
+        }
+        enqueue.emit({ type: 'supervisor.report', report: event });
+      }),
+      cancelAgentWork: enqueueActions(({ context, event, enqueue }) => {
+        if (event.type !== 'supervisor.cancel' || !context.ledger.isAgent(event.agent)) return;
+        enqueue.sendTo(event.agent, event.requestId ? { type: 'agent.cancel', requestId: event.requestId } : { type: 'agent.cancel' });
+      }),
+      rotateDedupWindow: ({ context }) => {
+        context.ledger.seen.rotate();
+        context.ledger.revoked.rotate();
+      },
+    },
+  }).createMachine({
+    id: 'supervisor',
+    context: ({ input }) => ({ ledger: new SupervisorLedger(system, input.journaledIds), agentInputs: input.agentInputs ?? {} }),
+    entry: 'spawnAgents',
+    invoke: { src: 'journalWriter', id: 'journal' },
+    initial: 'routing',
+    states: {
+      routing: {
+        description: 'Admits, journals and delivers envelopes; message ids are forgotten one window after they were seen.',
+        after: { dedupWindow: { target: 'routing', reenter: true, actions: 'rotateDedupWindow' } },
+      },
+    },
+    on: {
+      'supervisor.send': admitOrHold,
+      'supervisor.publish': admitOrHold,
+      'supervisor.request': admitOrHold,
+      'supervisor.respond': admitOrHold,
+      'agent.report': pipelined
+        ? [
+            { guard: 'senderWaits', actions: 'holdEvent' },
+            { guard: 'reportsRevokedWork', actions: 'refuseRevokedReport' },
+            { actions: ['admitEnvelopes', 'forwardReport'] },
+          ]
+        : { actions: ['admitEnvelopes', 'forwardReport'] },
+      'journal.acked': { actions: 'deliverJournaled' },
+      'supervisor.request.expired': { actions: 'expireRequest' },
+      'supervisor.cancel': { actions: 'cancelAgentWork' },
+    },
+  });
+}
+
+export type SupervisorMachine = ReturnType<typeof createSupervisorMachine>;
+export type SupervisorActor = ActorRefFrom<SupervisorMachine>;

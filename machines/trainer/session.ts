@@ -1,0 +1,59 @@
+/**
+ * The lifecycle of one trainer session (spec 001 §7.6): `active` until the agent loop ends it
+ * as `completed` or `error`; a new message to an ended session makes it `active` again.
+ * It accepts `session.complete`, `session.fail` and `session.continue`, and emits nothing.
+ */
+import { setup, transition, type SnapshotFrom } from 'xstate';
+import type { SessionStatus } from '../../protocol/trainer/session.ts';
+import type { SessionEventType } from '../../protocol/trainer/session-transitions.ts';
+
+/** An event of the session lifecycle. */
+export type SessionLifecycleEvent = { type: SessionEventType };
+
+export const sessionMachine = setup({
+  types: {
+    events: {} as SessionLifecycleEvent,
+  },
+}).createMachine({
+  id: 'session',
+  initial: 'active',
+  states: {
+    active: {
+      description: 'The agent loop may be running; events are appended to the session.',
+      on: {
+        'session.complete': { target: 'completed' },
+        'session.fail': { target: 'error' },
+      },
+    },
+    completed: {
+      description: 'The last turn ended normally (idle, a question, the iteration limit or no tool call).',
+      on: { 'session.continue': { target: 'active' } },
+    },
+    error: {
+      description: 'The last turn ended on a fatal error (a failed model call); the user may send another message.',
+      on: { 'session.continue': { target: 'active' } },
+    },
+  },
+});
+
+export type SessionMachine = typeof sessionMachine;
+
+/** The machine's snapshot for a session stored with `status`. */
+export function sessionSnapshotOf(status: SessionStatus): SnapshotFrom<SessionMachine> {
+  return sessionMachine.resolveState({ value: status, context: undefined as never });
+}
+
+/**
+ * The status a session stored with `status` has after `event`, computed by the machine; undefined
+ * when the machine does not accept the event there (no transition is declared for it).
+ *
+ * @example
+ * nextSessionStatus('completed', 'session.continue'); // 'active'
+ * nextSessionStatus('completed', 'session.fail');     // undefined
+ */
+export function nextSessionStatus(status: SessionStatus, event: SessionEventType): SessionStatus | undefined {
+  const snapshot = sessionSnapshotOf(status);
+  if (!snapshot.can({ type: event })) return undefined;
+  const [next] = transition(sessionMachine, snapshot, { type: event });
+  return next.value as SessionStatus;
+}

@@ -1,0 +1,93 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { z } from 'zod';
+import { IntakeDataSchema } from '../../protocol/nutrition/intake-data.ts';
+import { WeeklyCheckinSchema } from '../../protocol/nutrition/weekly-checkin.ts';
+import { userIdOf } from '../auth.ts';
+import { readJsonBody } from '../json-body.ts';
+import type { RunEvent } from './live-run.ts';
+import type { PipelineRuns } from './pipeline-runs.ts';
+import { SETTLED_STATES } from './pipeline-view.ts';
+
+const UntilSchema = z.object({ until: z.enum(['settled']).optional() });
+
+/** The nutrition pipeline's routes (spec 000), all behind bearer auth. */
+export function pipelineRoutes(runs: PipelineRuns) {
+  return new Hono()
+    .post('/', async (c) => {
+      const intake = await readJsonBody(c, IntakeDataSchema);
+      return c.json(await runs.create(userIdOf(c), intake), 201);
+    })
+    .get('/', async (c) => c.json({ pipelines: await runs.list(userIdOf(c)) }))
+    .get('/:id', (c) => c.json(runs.view(userIdOf(c), c.req.param('id'))))
+    .get('/:id/messages', async (c) => c.json({ messages: await runs.messages(userIdOf(c), c.req.param('id')) }))
+    .post('/:id/physician/confirm', (c) => c.json(runs.confirmReferral(userIdOf(c), c.req.param('id'))))
+    .post('/:id/checkins', async (c) => {
+      const checkin = await readJsonBody(c, WeeklyCheckinSchema);
+      return c.json(await runs.checkin(userIdOf(c), c.req.param('id'), checkin));
+    })
+    .get('/:id/events', async (c) => {
+      const userId = userIdOf(c);
+      const runId = c.req.param('id');
+      const untilSettled = UntilSchema.parse(c.req.query()).until === 'settled';
+      // Watch before reading the journal so that nothing routed in between is missed; an envelope
+      // is sent once even when it is in the backlog and routed again (a redelivery).
+      const queue: RunEvent[] = [];
+      let wake: (() => void) | undefined;
+      const { snapshot, stop, quiescent } = runs.watch(userId, runId, (event) => {
+        queue.push(event);
+        wake?.();
+      });
+      let backlog: Awaited<ReturnType<PipelineRuns['messages']>>;
+      try {
+        backlog = await runs.messages(userId, runId);
+      } catch (error) {
+        stop();
+        throw error;
+      }
+      const sent = new Set<string>();
+      return streamSSE(c, async (stream) => {
+        stream.onAbort(stop);
+        let state = String(snapshot.value);
+        const message = async (envelope: { message_id: string }) => {
+          if (sent.has(envelope.message_id)) return;
+          sent.add(envelope.message_id);
+          await stream.writeSSE({ event: 'message', data: JSON.stringify(envelope) });
+        };
+        const write = async () => {
+          for (const event of queue.splice(0)) {
+            if (event.type === 'message') {
+              await message(event.data as { message_id: string });
+              continue;
+            }
+            state = event.data.state;
+            await stream.writeSSE({ event: 'state', data: JSON.stringify(event.data) });
+          }
+        };
+        await stream.writeSSE({ event: 'state', data: JSON.stringify({ state, from: null, to: state }) });
+        for (const envelope of backlog) await message(envelope);
+        try {
+          while (!stream.aborted) {
+            await write();
+            if (untilSettled && SETTLED_STATES.has(state)) {
+              // The envelopes released on the way in are still being journaled: send them too.
+              await quiescent();
+              await write();
+              if (SETTLED_STATES.has(state)) break;
+            }
+            if (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+          }
+        } finally {
+          stop();
+        }
+      });
+    });
+}
+
+/** `POST /clearance`: the user's medical clearance after an abort (§6.4). */
+export function clearanceRoutes(runs: PipelineRuns) {
+  return new Hono().post('/', async (c) => {
+    await readJsonBody(c, z.strictObject({ confirmed: z.literal(true) }));
+    return c.json(await runs.clear(userIdOf(c)));
+  });
+}

@@ -1,0 +1,93 @@
+import { Hono, type Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { MACHINES, machineEntry } from '../../machines/registry.ts';
+import { NotFoundError } from '../../protocol/runtime/runtime-error.ts';
+import { activeStateIds, liveUpdateOf, type LiveTransition } from './live-update.ts';
+import { machineExports, type MachineExports } from './machine-exports.ts';
+import type { RunSources } from './run-sources.ts';
+import { VIZ_ASSETS } from './viz-assets.ts';
+import { indexPage, machinePage } from './viz-page.ts';
+import { rememberToken, vizUserId } from './viz-token.ts';
+
+export interface VizRoutesOptions {
+  /** The HS256 secret of the API's tokens: a live run is shown to its owner only. */
+  jwtSecret: string;
+  runSources: RunSources;
+}
+
+function exportsOf(name: string): MachineExports {
+  const entry = machineEntry(name);
+  if (!entry) throw new NotFoundError(`Machine ${name} (see GET /viz for the list)`);
+  return machineExports(entry);
+}
+
+const EXPORT_FILE = /^(.+)\.(json|mmd|svg)$/;
+
+async function exportFile(c: Context, file: string) {
+  const [, name, kind] = EXPORT_FILE.exec(file)!;
+  const exports = exportsOf(name!);
+  if (kind === 'json') return c.json(exports.json);
+  if (kind === 'mmd') return c.body(exports.mermaid, 200, { 'content-type': 'text/vnd.mermaid; charset=utf-8' });
+  return c.body(await exports.svg(), 200, { 'content-type': 'image/svg+xml; charset=utf-8' });
+}
+
+/**
+ * The statechart visualizer (`/viz`): the list of machines, each machine's page and exports,
+ * and, for the run's owner, the live run as Server-Sent Events.
+ */
+export function vizRoutes(options: VizRoutesOptions) {
+  const { jwtSecret, runSources } = options;
+  return new Hono()
+    .get('/', (c) => c.html(indexPage(MACHINES.map(machineExports))))
+    .get('/machines.json', (c) =>
+      c.json({
+        machines: MACHINES.map(({ name, title, summary, source }) => ({ name, title, summary, source, json: `/viz/${name}.json`, mermaid: `/viz/${name}.mmd`, svg: `/viz/${name}.svg`, page: `/viz/${name}` })),
+      }),
+    )
+    .get('/assets/:file', (c) => {
+      const asset = VIZ_ASSETS[c.req.param('file')];
+      if (!asset) throw new NotFoundError(`Asset ${c.req.param('file')}`);
+      return c.body(asset.body, 200, { 'content-type': asset.type, 'cache-control': 'no-cache' });
+    })
+    .get('/:machine', async (c) => {
+      const param = c.req.param('machine');
+      if (EXPORT_FILE.test(param)) return exportFile(c, param);
+      const exports = exportsOf(param);
+      const run = c.req.query('run') || undefined;
+      if (run) await rememberToken(c, jwtSecret);
+      return c.html(machinePage(exports, await exports.svg(), run, runSources.has(exports.entry.name)));
+    })
+    .get('/:machine/runs/:runId/events', async (c) => {
+      const { graph, entry } = exportsOf(c.req.param('machine'));
+      const runId = c.req.param('runId');
+      const userId = await vizUserId(c, jwtSecret);
+      const view = await runSources.open(entry.name, userId, runId);
+      return streamSSE(c, async (stream) => {
+        const queue: LiveTransition[] = [];
+        let wake: (() => void) | undefined;
+        // Subscribe and read the state in one tick, so no transition falls between the two.
+        const unsubscribe = view.subscribe((event) => {
+          const update = liveUpdateOf(graph, event);
+          if (!update) return;
+          queue.push(update);
+          wake?.();
+        });
+        const active = activeStateIds(graph, view.value());
+        const history = view.recent?.() ?? [];
+        stream.onAbort(() => {
+          unsubscribe();
+          wake?.();
+        });
+        try {
+          await stream.writeSSE({ event: 'snapshot', data: JSON.stringify({ machine: entry.name, run: runId, active }) });
+          await stream.writeSSE({ event: 'history', data: JSON.stringify({ transitions: history }) });
+          while (!stream.aborted) {
+            for (const update of queue.splice(0)) await stream.writeSSE({ event: 'transition', data: JSON.stringify(update) });
+            if (queue.length === 0 && !stream.aborted) await new Promise<void>((resolve) => (wake = resolve));
+          }
+        } finally {
+          unsubscribe();
+        }
+      });
+    });
+}

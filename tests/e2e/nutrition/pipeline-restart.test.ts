@@ -1,0 +1,75 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SimulatedClock, fromPromise } from 'xstate';
+import { offlineNutritionBrains } from '../../../actors/nutrition/offline-brains.ts';
+import type { AgentBrainInput } from '../../../protocol/runtime/agent-report.ts';
+import { payload } from '../../support/nutrition/nutrition-fakes.ts';
+import { startRuntime } from '../../support/runtime-harness.ts';
+
+/** Offline brains, but DIETITIAN never answers (until its work is cancelled): a run stuck mid-way. */
+function stuckAtDietitian() {
+  const brains = offlineNutritionBrains();
+  return {
+    ...brains,
+    DIETITIAN: fromPromise<any, AgentBrainInput>(({ signal }) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('cancelled'))))),
+  };
+}
+
+const dirs: string[] = [];
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+async function stuckRun() {
+  const dir = await mkdtemp(join(tmpdir(), 'restart-'));
+  dirs.push(dir);
+  const first = await startRuntime({ nutritionBrains: stuckAtDietitian() }, dir);
+  const created = await first.call('ada', 'POST', '/pipelines', payload('intake_data'));
+  const id = created.body.pipeline_run_id as string;
+  await expect.poll(async () => (await first.call('ada', 'GET', `/pipelines/${id}`)).body.state, { timeout: 10_000 }).toBe('dietitian_processing');
+  const before = (await first.call('ada', 'GET', `/pipelines/${id}/messages`)).body.messages;
+  // The process goes away mid-run: its actors stop where they are.
+  await first.stop(false);
+  return { dir, id, before };
+}
+
+describe('a pipeline across a restart', () => {
+  it('continues from its persisted state; no message is lost or journaled twice', async () => {
+    const { dir, id, before } = await stuckRun();
+    const second = await startRuntime({}, dir);
+    try {
+      await expect.poll(async () => (await second.call('ada', 'GET', `/pipelines/${id}`)).body.state, { timeout: 10_000 }).toBe('output_ready');
+      const after = (await second.call('ada', 'GET', `/pipelines/${id}/messages`)).body.messages as any[];
+      // Everything journaled before the restart is still there, first and in order.
+      expect(after.slice(0, before.length)).toEqual(before);
+      const ids = after.map((m) => m.message_id);
+      expect(new Set(ids).size).toBe(ids.length);
+      const routes = after.map((m) => `${m.from_agent}->${m.to_agent}:${m.data_type}`);
+      expect(new Set(routes).size).toBe(routes.length);
+      expect(routes).toEqual(expect.arrayContaining(['DIETITIAN->CHEF:weekly_meal_plan', 'CHEF->USER:recipes', 'COACH->USER:training_program']));
+      // The strategy that was in flight went to the new DIETITIAN without a second journal entry.
+      expect(routes.filter((r) => r === 'NUTRITIONIST->DIETITIAN:nutrition_strategy')).toHaveLength(1);
+    } finally {
+      await second.stop(false);
+    }
+  });
+
+  it('re-arms the pipeline timeout of a restored run', async () => {
+    const { dir, id } = await stuckRun();
+    const clock = new SimulatedClock();
+    const second = await startRuntime({ nutritionBrains: stuckAtDietitian(), clock, agentTimeoutMs: 10 * 60_000 }, dir);
+    try {
+      expect((await second.call('ada', 'GET', `/pipelines/${id}`)).body.state).toBe('dietitian_processing');
+      clock.increment(179_999);
+      expect((await second.call('ada', 'GET', `/pipelines/${id}`)).body.state).toBe('dietitian_processing');
+      clock.increment(1);
+      const view = (await second.call('ada', 'GET', `/pipelines/${id}`)).body;
+      expect(view.state).toBe('error');
+      expect(view.error).toMatchObject({ error_type: 'timeout', timeout_duration_ms: 180_000 });
+    } finally {
+      await second.stop(false);
+    }
+  });
+});
