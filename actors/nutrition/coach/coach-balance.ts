@@ -132,6 +132,9 @@ function raise(
  * Last resort when every session is full: swap an accessory of another group for an exercise
  * of `group`, but only if the other group can win its sets back by adding sets to its
  * remaining exercises (or has no floor, like the core), so the swap is never undone.
+ * Accessories that a stall changed give way only when no other one can; the stalled lift then
+ * leaves the week, which is still a §7.3 modification (reported as dropped): only the kit and
+ * injuries may leave a major group below its floor, not a stall.
  */
 function replace(
   plan: PlannedSession[],
@@ -143,28 +146,32 @@ function replace(
 ): boolean {
   const headroom = (other: MuscleGroup, without: PlannedExercise) =>
     placed(plan, other).reduce((sum, item) => sum + (item.entry === without ? 0 : bounds.max - item.entry.sets), 0);
-  for (const [index, session] of plan.entries()) {
-    for (let position = session.exercises.length - 1; position >= 0; position--) {
-      const entry = session.exercises[position];
-      if (!entry || entry.role !== 'accessory' || entry.stall || entry.exercise.primary.includes(group)) continue;
-      const recoverable = entry.exercise.primary.every(
-        (other) => volume[other] - entry.sets + headroom(other, entry) >= ranges[other].min,
-      );
-      if (!recoverable) continue;
-      session.exercises.splice(position, 1);
-      const after = (other: MuscleGroup) => volume[other] - (entry.exercise.primary.includes(other) ? entry.sets : 0);
-      const exercise = pickExercise(
-        plan,
-        index,
-        context,
-        (candidate) => candidate.primary.includes(group) && candidate.primary.every((other) => after(other) + bounds.min <= ranges[other].max),
-        (candidate) => candidate.primary.length,
-      );
-      if (exercise) {
-        session.exercises.splice(position, 0, { exercise, sets: bounds.min, role: 'accessory' });
-        return true;
+  for (const stalled of [false, true]) {
+    for (const [index, session] of plan.entries()) {
+      for (let position = session.exercises.length - 1; position >= 0; position--) {
+        const entry = session.exercises[position];
+        if (!entry || entry.role !== 'accessory' || (entry.stall !== undefined) !== stalled || entry.exercise.primary.includes(group)) continue;
+        const recoverable = entry.exercise.primary.every(
+          (other) => volume[other] - entry.sets + headroom(other, entry) >= ranges[other].min,
+        );
+        if (!recoverable) continue;
+        session.exercises.splice(position, 1);
+        const after = (other: MuscleGroup) => volume[other] - (entry.exercise.primary.includes(other) ? entry.sets : 0);
+        const exercise = pickExercise(
+          plan,
+          index,
+          context,
+          (candidate) => candidate.primary.includes(group) && candidate.primary.every((other) => after(other) + bounds.min <= ranges[other].max),
+          (candidate) => candidate.primary.length,
+        );
+        if (exercise) {
+          const swapped: PlannedExercise = { exercise, sets: bounds.min, role: 'accessory' };
+          if (entry.stall) swapped.stall = { kind: 'dropped', from: entry.stall.kind === 'rep_range' ? entry.exercise.name : entry.stall.from };
+          session.exercises.splice(position, 0, swapped);
+          return true;
+        }
+        session.exercises.splice(position, 0, entry);
       }
-      session.exercises.splice(position, 0, entry);
     }
   }
   return false;

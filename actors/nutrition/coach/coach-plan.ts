@@ -12,10 +12,15 @@ export type SessionKind = 'full_body_a' | 'full_body_b' | 'lower' | 'upper';
 /** Where a session happens, which decides the equipment it can use. */
 export type SessionLocation = 'home' | 'gym' | 'gym_quiet_hours';
 
-/** Why an exercise changed on a stall re-run (§7.3 "Training stall -> COACH modifies"). */
+/**
+ * Why an exercise changed on a stall re-run (§7.3 "Training stall -> COACH modifies"): the
+ * stalled lift `from` was swapped for a variation, kept with a new rep range, or dropped and its
+ * place given to a group below its weekly floor.
+ */
 export type StallChange =
   | { kind: 'swapped'; from: string }
-  | { kind: 'rep_range' };
+  | { kind: 'rep_range' }
+  | { kind: 'dropped'; from: string };
 
 /** One exercise of a planned session. */
 export interface PlannedExercise {

@@ -36,6 +36,8 @@ export function renderExercise(entry: PlannedExercise, context: RenderContext): 
     notes.push(`After ${stalledFor} the rep range moves from ${formatRange(exercise, from)} to ${chosen.reps}: pick a load that reaches the bottom of it at RPE ${chosen.target_rpe}.`);
   } else if (stall?.kind === 'swapped') {
     notes.push(`Replaces ${stall.from} after ${stalledFor}: start about 10 % lighter and rebuild with double progression.`);
+  } else if (stall?.kind === 'dropped') {
+    notes.push(`Takes the place of ${stall.from}, dropped after ${stalledFor}.`);
   }
   if (stall && context.adjustmentNote) notes.push(`SCIENTIST: ${context.adjustmentNote}`);
   if (context.prescription.deload) notes.push('Deload: same load as last week, fewer sets, easy finish.');
@@ -55,9 +57,9 @@ export function stallChangeLines(entries: readonly PlannedExercise[], rendered: 
   const lines = entries.flatMap((entry, index) => {
     const output = rendered[index];
     if (!entry.stall || !output) return [];
-    return entry.stall.kind === 'swapped'
-      ? [`Stall change: ${entry.stall.from} -> ${entry.exercise.name} (a variation for the same muscles).`]
-      : [`Stall change: ${entry.exercise.name} now ${output.reps} reps.`];
+    if (entry.stall.kind === 'swapped') return [`Stall change: ${entry.stall.from} -> ${entry.exercise.name} (a variation for the same muscles).`];
+    if (entry.stall.kind === 'dropped') return [`Stall change: ${entry.stall.from} dropped this week; ${entry.exercise.name} takes its place.`];
+    return [`Stall change: ${entry.exercise.name} now ${output.reps} reps.`];
   });
   return [...new Set(lines)];
 }
