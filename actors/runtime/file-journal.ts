@@ -6,6 +6,7 @@ import { scanJournalFile } from './journal-file-scan.ts';
 import { JournalPartition, journalClosedError, type JournalStats } from './journal-partition.ts';
 import type { Journal, JournalEntry } from './journal.ts';
 import { decodeFileName, encodeFileName } from './safe-file-name.ts';
+import { setAsideTornTail } from './set-aside-torn-tail.ts';
 
 const EXTENSION = '.ndjson';
 /** How many partition files are scanned at once when the journal opens. */
@@ -17,6 +18,8 @@ export interface FileJournalOptions {
   openFile?: OpenAppendFile;
   /** Handles kept open at most; the least recently written ones beyond are closed (256). */
   maxOpenFiles?: number;
+  /** Told once per torn last line set aside at open (`console.warn`). */
+  warn?: (message: string) => void;
 }
 
 /** A journal on disk, with counters that show how appends were batched. */
@@ -27,10 +30,15 @@ export interface FileJournal<T = unknown> extends Journal<T> {
 
 /**
  * Opens the journal in `dir`: one NDJSON file per partition, named by `encodeFileName`. Every
- * existing file is read and checked first; a torn or unparseable line or a gap in the seqs throws
- * `DataFileCorruptError` naming the file and line, and nothing is truncated or rewritten.
- * Appends then go to files kept open in append mode, grouped into one write and one
- * `fdatasync` per batch, so their cost does not depend on the size of the log.
+ * existing file is read and checked first (as a stream). A torn last line, the bytes after the
+ * last newline left by a write cut by a crash and so never acknowledged, is set aside: copied to
+ * `dir/torn/<file>.<time>.torn` and synced, then cut from the file, with a `warn` naming the
+ * file, the byte count and the copy; the complete lines before it stay, and appends go on from
+ * the next seq. Anything else (an unparseable or misshapen line, newline-terminated ones at the
+ * end included, or a gap in the seqs) throws `DataFileCorruptError` naming the file and line,
+ * and the file is left untouched. Appends then go to files kept open in append mode, grouped
+ * into one write and one `fdatasync` per batch, so their cost does not depend on the size of
+ * the log.
  *
  * @example
  * const journal = await openFileJournal<Envelope>('./data/journal');
@@ -44,6 +52,7 @@ export async function openFileJournal<T = unknown>(
   const stats: JournalStats = { appends: 0, writes: 0, syncs: 0 };
   const maxOpenFiles = options.maxOpenFiles ?? 256;
   const openFile = options.openFile ?? openAppendFile;
+  const warn = options.warn ?? console.warn;
   const partitions = new Map<string, JournalPartition<T>>();
   // Insertion-ordered: the first partitions are the least recently written.
   const open = new Set<JournalPartition<unknown>>();
@@ -62,7 +71,14 @@ export async function openFileJournal<T = unknown>(
 
   const files = await existingFiles(dir);
   await forEachLimited(files, SCAN_CONCURRENCY, async ({ key, file }) => {
-    const scan = await scanJournalFile(file);
+    const scan = await scanJournalFile(file, { allowTornTail: true });
+    if (scan.tornTail) {
+      const { line, bytes } = scan.tornTail;
+      const side = await setAsideTornTail(file, scan.bytes, bytes);
+      warn(
+        `Journal file ${file}: its last line (line ${line}, ${bytes.length} bytes with no newline) was cut by a crash and never acknowledged; it was set aside in ${side} and the file now ends at its last complete line (seq ${scan.lastSeq}).`,
+      );
+    }
     partitions.set(key, create(file, scan.lastSeq, scan.bytes, false));
   });
 

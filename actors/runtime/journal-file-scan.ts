@@ -10,6 +10,15 @@ export interface JournalFileScan<T> {
   bytes: number;
   /** The entries, when asked to collect them. */
   entries: JournalEntry<T>[];
+  /** The bytes after the last newline, when `allowTornTail` let the scan return them. */
+  tornTail?: TornTail;
+}
+
+/** The unterminated end of a file: a write cut by a crash, never acknowledged. */
+export interface TornTail {
+  /** Its line number (one past the last complete line). */
+  line: number;
+  bytes: Buffer;
 }
 
 /** How far to read and what to keep. */
@@ -18,15 +27,33 @@ export interface ScanOptions {
   collect?: boolean;
   /** Stop after this seq: lines past it may still be in flight. */
   upTo?: number;
+  /**
+   * Return the bytes after the last newline as `tornTail` instead of throwing, if they begin
+   * like the next entry's line (only the journal's open does this, to set them aside).
+   */
+  allowTornTail?: boolean;
 }
 
 const NEWLINE = 0x0a;
+const NUL = 0x00;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** How the journal begins the line of entry `seq`; the data's JSON and `}\n` follow. */
+export function journalLinePrefix(seq: number): string {
+  return `{"seq":${seq},"data":`;
+}
 
 /**
  * Reads a partition file (NDJSON, one `{"seq":n,"data":...}` per line) as a stream and checks
  * every line: valid UTF-8 and JSON, the right shape, seqs dense from 1, and a newline at the end.
  * Throws `DataFileCorruptError` naming the file and line otherwise; it never writes.
+ *
+ * With `allowTornTail`, bytes after the last newline are returned as `tornTail` rather than
+ * refused, when they can only be a write cut by a crash: the start of the next entry's line
+ * (`{"seq":<lastSeq + 1>,"data":...`, or a prefix of that), possibly followed by NUL bytes where
+ * the file grew before its data reached the disk. An append is acknowledged only once its
+ * newline is synced, so such bytes were never acknowledged. A newline-terminated line that does
+ * not parse is never a tear: it is refused like any other corrupt line.
  */
 export async function scanJournalFile<T>(
   file: string,
@@ -58,12 +85,30 @@ export async function scanJournalFile<T>(
     stream.destroy();
   }
   if (pending.length > 0) {
-    throw new DataFileCorruptError(
-      file,
-      `line ${line + 1} is torn: it does not end with a newline, as after an interrupted write`,
-    );
+    const tail: TornTail = { line: line + 1, bytes: Buffer.concat(pending) };
+    if (!options.allowTornTail) {
+      throw new DataFileCorruptError(
+        file,
+        `line ${tail.line} is torn: it does not end with a newline, as after an interrupted write`,
+      );
+    }
+    const next = journalLinePrefix(result.lastSeq + 1);
+    if (!beginsWith(tail.bytes, next)) {
+      const detail = `line ${tail.line} has no newline and does not begin ${next}, so it is not a write cut by a crash`;
+      throw new DataFileCorruptError(file, detail);
+    }
+    result.tornTail = tail;
   }
   return result;
+}
+
+/** Whether `bytes`, less trailing NULs, begin with `start` or are a prefix of it. */
+function beginsWith(bytes: Buffer, start: string): boolean {
+  let end = bytes.length;
+  while (end > 0 && bytes[end - 1] === NUL) end -= 1;
+  const expected = Buffer.from(start, 'utf8');
+  const compared = Math.min(end, expected.length);
+  return bytes.subarray(0, compared).equals(expected.subarray(0, compared));
 }
 
 function parseLine<T>(

@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import { RuntimeError, ValidationError } from '../../protocol/runtime/runtime-error.ts';
 import type { AppendFile, OpenAppendFile } from './append-file.ts';
-import { scanJournalFile } from './journal-file-scan.ts';
+import { journalLinePrefix, scanJournalFile } from './journal-file-scan.ts';
 import { syncDir } from './sync-path.ts';
 import type { JournalEntry } from './journal.ts';
 
@@ -183,7 +183,7 @@ export class JournalPartition<T> {
     const acks = batch.map((item) =>
       item.json.map((json, i): JournalEntry<T> => {
         seq += 1;
-        text += `{"seq":${seq},"data":${json}}\n`;
+        text += `${journalLinePrefix(seq)}${json}}\n`;
         return { seq, data: item.data[i] as T };
       }),
     );

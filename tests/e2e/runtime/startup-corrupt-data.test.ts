@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ function start(dataDir: string): Promise<{ code: number | null; output: string }
     child.stderr.on('data', (chunk) => (output += chunk));
     // A healthy start keeps running: stop it once it says it listens.
     child.stdout.on('data', () => output.includes('listening') && child.kill('SIGTERM'));
-    child.on('exit', (code) => resolve({ code, output }));
+    child.on('close', (code) => resolve({ code, output })); // after its output is read
   });
 }
 
@@ -50,16 +50,34 @@ describe('startup on corrupt data', () => {
     expect(await readFile(file, 'utf8')).toBe(bytes);
   }, 30_000);
 
-  it('refuses a torn journal, naming it, and truncates nothing', async () => {
+  it('refuses a journal corrupt before its last line, naming it, and truncates nothing', async () => {
     const dir = await dataDir();
     const journal = join(dir, 'journal', 'pipelines');
     await mkdir(journal, { recursive: true });
     const file = join(journal, 'run-1.ndjson');
-    const bytes = '{"seq":1,"data":{"kind":"direct"}}\n{"seq":2,"da';
+    const bytes = '{"seq":1,"data":{"kind":"direct"}}\n{"seq":2,"da\n{"seq":3,"data":{}}\n';
     await writeFile(file, bytes);
     const { code, output } = await start(dir);
     expect(code).toBe(1);
-    expect(output).toContain(file);
+    expect(output).toContain('Cannot start');
+    expect(output).toContain(`${file} is corrupt (line 2`);
     expect(await readFile(file, 'utf8')).toBe(bytes);
+  }, 30_000);
+
+  it('starts with a torn last journal line, setting it aside with a warning', async () => {
+    const dir = await dataDir();
+    const journal = join(dir, 'journal', 'pipelines');
+    await mkdir(journal, { recursive: true });
+    const file = join(journal, 'run-1.ndjson');
+    const complete = '{"seq":1,"data":{"kind":"direct"}}\n';
+    const torn = '{"seq":2,"da';
+    await writeFile(file, complete + torn);
+    const { output } = await start(dir);
+    expect(output).toContain('listening on http://localhost:');
+    expect(output).toContain(`Journal file ${file}`);
+    expect(output).toContain(`${torn.length} bytes`);
+    expect(await readFile(file, 'utf8')).toBe(complete);
+    const [side] = await readdir(join(journal, 'torn'));
+    expect(await readFile(join(journal, 'torn', side ?? '?'), 'utf8')).toBe(torn);
   }, 30_000);
 });
