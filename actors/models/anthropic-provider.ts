@@ -1,4 +1,5 @@
-import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import type { Message } from '@anthropic-ai/sdk/resources/messages';
 import { ModelError, modelErrorKindOf } from './model-error.ts';
 import type { ModelContentBlock, ModelMessage, ModelProvider, ModelRequest } from './model-provider.ts';
@@ -10,15 +11,8 @@ export const MAX_TOKENS = 8192;
 export const TOOL_CHOICE = { type: 'any' } as const;
 
 export interface AnthropicProviderOptions {
-  apiKey: string;
-  /** `ANTHROPIC_BASE_URL`; the SDK's default endpoint when unset. */
-  baseURL?: string | undefined;
-  /** Retries of rate limits, overloads and connection errors (SDK default 2). */
-  maxRetries?: number;
-  /** Per-request timeout in ms (SDK default 10 minutes). */
-  timeoutMs?: number;
-  /** A ready client, for tests that wrap one; otherwise one is made from the options. */
-  client?: Anthropic;
+  /** The model layer's client (`openModelBackends(...).choose({ anthropic: ({ client }) => ... })`). */
+  client: Anthropic;
 }
 
 const PROVIDER = 'anthropic';
@@ -83,24 +77,17 @@ export function toModelError(error: unknown): ModelError {
 }
 
 /**
- * Claude through the Anthropic SDK (spec 001 §3.3). Sends exactly the tools, system blocks and
- * messages of the request (the context builder placed the cache breakpoints), with
- * `max_tokens` 8192 and `tool_choice: { type: 'any' }`. Errors reject as {@link ModelError}.
+ * Claude through the Anthropic SDK (spec 001 §3.3), on the model layer's client. Sends exactly
+ * the tools, system blocks and messages of the request (the caller placed any cache
+ * breakpoints), with `max_tokens` 8192 and `tool_choice: { type: 'any' }` (with one tool, that
+ * tool is forced). Errors reject as {@link ModelError}.
  *
  * @example
- * const claude = createAnthropicProvider({ apiKey: process.env.ANTHROPIC_API_KEY! });
- * const message = await claude.call({ model: 'claude-haiku-4-5', ...context }, signal);
+ * const model = backends.choose({ offline: () => createOfflineProvider(), anthropic: ({ client }) => createAnthropicProvider({ client }) });
+ * const message = await model.call({ model: 'claude-haiku-4-5', ...context }, signal);
  */
 export function createAnthropicProvider(options: AnthropicProviderOptions): ModelProvider {
-  const client =
-    options.client ??
-    new Anthropic({
-      apiKey: options.apiKey,
-      // null, not undefined: undefined would let the SDK read ANTHROPIC_BASE_URL behind our back.
-      baseURL: options.baseURL ?? null,
-      ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
-      ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
-    });
+  const { client } = options;
   return {
     kind: 'anthropic',
     billed: true,

@@ -1,29 +1,24 @@
-import { createAnthropicProvider } from './anthropic-provider.ts';
+// TEMPORARY compatibility shim for server/trainer/open-trainer.ts, which the lead is rewriting:
+// delete this file once it calls `trainerModelFor(openModelBackends(config))`. It is the model
+// layer's one import of a system folder, and decides nothing itself.
+// eslint-disable-next-line no-restricted-imports -- the temporary shim above
+import { trainerModelFor } from '../trainer/loop/trainer-model-for.ts';
+import { openModelBackends, type ModelClientOptions } from './model-backends.ts';
 import type { ModelProvider } from './model-provider.ts';
-import { createOfflineProvider } from '../trainer/offline-model/offline-provider.ts';
+import { DEFAULT_MODEL } from './model-registry.ts';
 
-export interface ModelProviderConfig {
-  /** `ANTHROPIC_API_KEY`: Claude when set, the offline model otherwise. */
+export interface ModelProviderConfig extends ModelClientOptions {
   anthropicApiKey?: string | undefined;
-  /** `ANTHROPIC_BASE_URL`. */
   anthropicBaseUrl?: string | undefined;
-  maxRetries?: number;
-  timeoutMs?: number;
 }
 
-/**
- * The model the agent runs on (DESIGN, Configuration): Claude through the Anthropic SDK when an
- * API key is configured, else the offline model, which needs no network.
- *
- * @example
- * const model = createModelProvider({ anthropicApiKey: config.anthropicApiKey, anthropicBaseUrl: config.anthropicBaseUrl });
- */
+/** @deprecated Use `trainerModelFor(openModelBackends(config))` (actors/trainer/loop/trainer-model-for.ts). */
 export function createModelProvider(config: ModelProviderConfig = {}): ModelProvider {
-  if (!config.anthropicApiKey) return createOfflineProvider();
-  return createAnthropicProvider({
-    apiKey: config.anthropicApiKey,
-    baseURL: config.anthropicBaseUrl,
-    ...(config.maxRetries === undefined ? {} : { maxRetries: config.maxRetries }),
-    ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
-  });
+  const { maxRetries, timeoutMs, ...keys } = config;
+  return trainerModelFor(
+    openModelBackends(
+      { ...keys, primaryModel: DEFAULT_MODEL },
+      { ...(maxRetries === undefined ? {} : { maxRetries }), ...(timeoutMs === undefined ? {} : { timeoutMs }) },
+    ),
+  );
 }

@@ -1,10 +1,12 @@
-import type { TextBlockParam, Tool } from '@anthropic-ai/sdk/resources/messages';
-import type { ConversationMessage } from '../trainer/context/context-builder-messages.ts';
+import type { AssistantMessageParam, TextBlockParam, Tool, UserMessageParam } from '@anthropic-ai/sdk/resources/messages';
+
+/** A turn of a conversation as the Messages API takes it. */
+export type ConversationMessage = UserMessageParam | AssistantMessageParam;
 
 /**
- * One model call as the context builder produced it (spec 001 §3.3, §4.5): the tools, the two
- * system blocks and the messages, with their four cache breakpoints already in place. The
- * provider adds `max_tokens` and the forced `tool_choice`.
+ * One model call (spec 001 §3.3): the tools, the system blocks and the messages, with any cache
+ * breakpoints already in place (the trainer's context builder places four, §4.5). The provider
+ * adds `max_tokens` and the forced `tool_choice`.
  */
 export interface ModelRequest {
   /** A registry id (`claude-haiku-4-5`, ...). */
@@ -54,9 +56,10 @@ export interface ModelMessage {
 }
 
 /**
- * Where the agent's decisions come from (DESIGN "Brains are pluggable"): Claude through the
- * Anthropic SDK, or the offline policy. Both answer a {@link ModelRequest} with a
- * {@link ModelMessage}; a failed call rejects with a `ModelError`.
+ * Where a model-backed brain's answers come from (DESIGN "Brains are pluggable"): Claude through
+ * the Anthropic SDK (`createAnthropicProvider`), or a system's offline policy behind the same
+ * interface (the trainer's `createOfflineProvider`). Both answer a {@link ModelRequest} with a
+ * {@link ModelMessage}; a failed call rejects with a `ModelError`. `openModelBackends` chooses.
  */
 export interface ModelProvider {
   readonly kind: 'anthropic' | 'offline';

@@ -1,5 +1,10 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
+import { createAnthropicProvider } from '../models/anthropic-provider.ts';
+import { readModelResponse } from '../models/model-response.ts';
+import type { ModelProvider } from '../models/model-provider.ts';
+import { getModelConfig } from '../models/model-registry.ts';
+import type { TokenUsage } from '../../protocol/runtime/token-usage.ts';
 import type { NutritionAgent } from '../../protocol/nutrition/agents.ts';
 import type { NutritionEnvelope } from '../../protocol/nutrition/envelope.ts';
 import type { MedicalContext } from '../../protocol/nutrition/medical-context.ts';
@@ -20,9 +25,28 @@ type ClaudeAgent = keyof typeof ROLES;
 
 const SEVERITY: Record<MedicalContext['pipeline_action'], number> = { continue: 0, pause_pending_referral: 1, abort: 2 };
 
-export interface ClaudeBrainOptions {
-  client: Anthropic;
+/** The tokens and price of one Claude call (priced by spec 001 §11.1's registry), for the log. */
+export interface NutritionModelCall {
+  agent: ClaudeAgent;
+  runId: string;
   model: string;
+  usage: TokenUsage;
+  costCents: number;
+}
+
+/** One console line per call: `nutrition NUTRITIONIST <- claude-haiku-4-5: 1234 tokens (0 cached), $0.0012 (run ...)`. */
+export function logNutritionModelCall(call: NutritionModelCall): void {
+  const { agent, model, usage, costCents, runId } = call;
+  console.log(`nutrition ${agent} <- ${model}: ${usage.total} tokens (${usage.cached} cached), $${(costCents / 100).toFixed(4)} (run ${runId})`);
+}
+
+export interface ClaudeBrainOptions {
+  /** The model layer's client (`openModelBackends(config)`; see `nutritionBrainsFor`). */
+  client: Anthropic;
+  /** A registry id (`PRIMARY_MODEL`); an unknown one is refused when the brains are built. */
+  model: string;
+  /** Told each call's tokens and cost; one console line by default. */
+  onModelCall?: (call: NutritionModelCall) => void;
 }
 
 /**
@@ -31,30 +55,33 @@ export interface ClaudeBrainOptions {
  * for §6.2), and the offline brain's answer is the guardrail: it decides where envelopes go,
  * and a PHYSICIAN may never be less cautious than the offline rules (§5 rank 1).
  */
-function claudeHandler(agent: ClaudeAgent, options: ClaudeBrainOptions): BrainHandler {
+function claudeHandler(agent: ClaudeAgent, options: ClaudeBrainOptions, provider: ModelProvider): BrainHandler {
   const { produces, brief } = ROLES[agent];
   const schema = NutritionPayloadSchemas[produces];
   const tool = { name: `submit_${produces}`, description: `Submit the ${produces} payload (spec 000 §4).`, input_schema: z.toJSONSchema(schema, { io: 'input' }) as Anthropic.Tool.InputSchema };
   const baseline = OFFLINE_HANDLERS[agent];
+  const onModelCall = options.onModelCall ?? logNutritionModelCall;
 
   return async (request, tools) => {
     const offline: BrainOutput = await baseline(request, tools);
     const main = offline.envelopes.find((e) => (e as NutritionEnvelope).data_type === produces) as NutritionEnvelope | undefined;
     // Where the offline rules send no such payload (an upstream request, say), they stand.
     if (!main) return offline;
-    const message = await options.client.messages.create(
+    // The layer's provider forces tool use (one tool here, so this one), maps SDK errors to
+    // `ModelError` (rate limit, timeout, server error) and reports usage in one shape.
+    const message = await provider.call(
       {
         model: options.model,
-        max_tokens: 8192,
-        system: `You are the ${agent} agent of a nutrition and training pipeline. ${brief} Answer only by calling ${tool.name}.`,
+        system: [{ type: 'text', text: `You are the ${agent} agent of a nutrition and training pipeline. ${brief} Answer only by calling ${tool.name}.` }],
         tools: [tool],
-        tool_choice: { type: 'tool', name: tool.name },
         messages: [{ role: 'user', content: JSON.stringify({ input: request.envelope.payload, data_type: request.envelope.data_type, context: request.context }) }],
       },
-      { signal: tools.signal },
+      tools.signal,
     );
-    const call = message.content.find((block) => block.type === 'tool_use');
-    const parsed = schema.safeParse(call?.type === 'tool_use' ? call.input : undefined);
+    const response = readModelResponse(message, { requestedModel: options.model, provider });
+    onModelCall({ agent, runId: request.envelope.pipeline_run_id, model: response.model, usage: response.usage, costCents: response.costCents });
+    const call = response.toolCall?.name === tool.name ? response.toolCall : undefined;
+    const parsed = schema.safeParse(call?.arguments);
     if (!parsed.success) {
       throw new ValidationError(`Claude's ${produces} failed its schema.`, toErrorIssues(parsed.error.issues));
     }
@@ -76,7 +103,10 @@ function claudeHandler(agent: ClaudeAgent, options: ClaudeBrainOptions): BrainHa
  * INTAKE and SCIENTIST stay deterministic (numbers are the SCIENTIST's, §8 rank 2).
  */
 export function claudeNutritionBrains(options: ClaudeBrainOptions) {
+  // Calls are priced by the registry (§11.1): refuse an unknown model now, not after a paid call.
+  getModelConfig(options.model);
+  const provider = createAnthropicProvider({ client: options.client });
   const brains = offlineNutritionBrains();
-  for (const agent of Object.keys(ROLES) as ClaudeAgent[]) brains[agent] = nutritionBrain(agent, claudeHandler(agent, options));
+  for (const agent of Object.keys(ROLES) as ClaudeAgent[]) brains[agent] = nutritionBrain(agent, claudeHandler(agent, options, provider));
   return brains;
 }

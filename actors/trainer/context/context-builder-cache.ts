@@ -1,5 +1,5 @@
 import type { CacheControlEphemeral, TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
-import type { ConversationMessage } from './context-builder-messages.ts';
+import type { ConversationMessage } from '../../models/model-provider.ts';
 
 /** The one cache control of every breakpoint (spec 001 §4.2). */
 export const EPHEMERAL: CacheControlEphemeral = { type: 'ephemeral' };

@@ -1,15 +1,8 @@
-import type {
-  AssistantMessageParam,
-  TextBlockParam,
-  ToolResultBlockParam,
-  UserMessageParam,
-} from '@anthropic-ai/sdk/resources/messages';
+import type { TextBlockParam, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { ConversationMessage } from '../../models/model-provider.ts';
 import type { Artifact } from '../../../protocol/trainer/artifact.ts';
 import type { ToolResultData } from '../../../protocol/trainer/event-data.ts';
 import type { ContextEvent } from '../../../protocol/trainer/session-event.ts';
-
-/** A turn of the conversation as the Messages API takes it. */
-export type ConversationMessage = UserMessageParam | AssistantMessageParam;
 
 /** Opens a context whose first event is a tool call, since a conversation must start with the user. */
 export const CONTEXT_START_TEXT = '(The conversation continues from earlier events.)';

@@ -8,7 +8,8 @@ import {
   withToolsBreakpoint,
   type Cacheable,
 } from './context-builder-cache.ts';
-import { buildEventsToMessages, type ConversationMessage } from './context-builder-messages.ts';
+import type { ConversationMessage } from '../../models/model-provider.ts';
+import { buildEventsToMessages } from './context-builder-messages.ts';
 import type { DataSourceRegistry } from '../user-data/data-sources.ts';
 import type { EventStore } from '../events/event-store.ts';
 import { fetchUserDataXml } from '../user-data/user-data-xml.ts';

@@ -1,4 +1,5 @@
-import OpenAI, { APIError, APIUserAbortError } from 'openai';
+import type OpenAI from 'openai';
+import { APIError, APIUserAbortError } from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { RuntimeError } from '../../../protocol/runtime/runtime-error.ts';
 import { InitializerResponseSchema } from '../../../protocol/trainer/initializer-response.ts';
@@ -12,14 +13,13 @@ export const INITIALIZER_MODEL = 'gpt-4o-mini';
 export const INITIALIZER_RESPONSE_FORMAT = zodResponseFormat(InitializerResponseSchema, 'initializer_response');
 
 export interface OpenAiSelectorOptions {
-  apiKey: string;
-  /** `OPENAI_BASE_URL`, including `/v1`; the SDK's default endpoint when unset. */
-  baseURL?: string | undefined;
+  /** The model layer's client (`openModelBackends(config).choose({ openai: ({ client }) => ... })`). */
+  client: OpenAI;
   model?: string;
-  /** The initializer must be quick (the spec expects ~200 ms); a slow call is abandoned. */
+  /** The initializer must be quick (the spec expects ~200 ms): each call's timeout, 10 s by default. */
   timeoutMs?: number;
+  /** Each call's retries, 1 by default. */
   maxRetries?: number;
-  client?: OpenAI;
 }
 
 /** The initializer's model call failed; the turn goes on without new knowledge. */
@@ -45,19 +45,12 @@ function describeFailure(error: unknown): string {
  * JSON Schema response format, parsed and validated by the SDK against the zod schema.
  *
  * @example
- * const selector = createOpenAiSelector({ apiKey: config.openaiApiKey, baseURL: config.openaiBaseUrl });
+ * const selector = createOpenAiSelector({ client }); // the client of openModelBackends(config)
  */
 export function createOpenAiSelector(options: OpenAiSelectorOptions): KnowledgeSelector {
-  const client =
-    options.client ??
-    new OpenAI({
-      apiKey: options.apiKey,
-      // null, not undefined: undefined would let the SDK read OPENAI_BASE_URL behind our back.
-      baseURL: options.baseURL ?? null,
-      timeout: options.timeoutMs ?? 10_000,
-      maxRetries: options.maxRetries ?? 1,
-    });
+  const { client } = options;
   const model = options.model ?? INITIALIZER_MODEL;
+  const limits = { timeout: options.timeoutMs ?? 10_000, maxRetries: options.maxRetries ?? 1 };
   return {
     kind: 'openai',
     async select(input, signal) {
@@ -73,7 +66,7 @@ export function createOpenAiSelector(options: OpenAiSelectorOptions): KnowledgeS
             ],
             response_format: INITIALIZER_RESPONSE_FORMAT,
           },
-          signal ? { signal } : {},
+          signal ? { ...limits, signal } : limits,
         );
       } catch (error) {
         throw new InitializerError(`Initializer (${model}) failed: ${describeFailure(error)}`, { cause: error });

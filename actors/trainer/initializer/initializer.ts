@@ -1,3 +1,5 @@
+import { openModelBackends, type ModelBackends } from '../../models/model-backends.ts';
+import { DEFAULT_MODEL } from '../../models/model-registry.ts';
 import type { DataSourceName } from '../../../protocol/trainer/data-source.ts';
 import type { ErrorData } from '../../../protocol/trainer/event-data.ts';
 import type { InitializerResponse } from '../../../protocol/trainer/initializer-response.ts';
@@ -89,22 +91,34 @@ export async function initializeContext(options: InitializeContextOptions): Prom
   return { selector: selector.kind, selection, reasoning: selection.reasoning, sources, knowledge, errors, ...usage };
 }
 
-export interface KnowledgeSelectorConfig {
-  /** `OPENAI_API_KEY`: GPT-4o-mini when set, the §5.5 rules otherwise. */
-  openaiApiKey?: string | undefined;
-  /** `OPENAI_BASE_URL`. */
-  openaiBaseUrl?: string | undefined;
+/** Each OpenAI call's limits (`createOpenAiSelector`'s defaults: 10 s, 1 retry). */
+export interface KnowledgeSelectorLimits {
   timeoutMs?: number;
   maxRetries?: number;
 }
 
-/** The initializer's selector for this configuration. */
-export function createKnowledgeSelector(config: KnowledgeSelectorConfig = {}): KnowledgeSelector {
-  if (!config.openaiApiKey) return createRuleSelector();
-  return createOpenAiSelector({
-    apiKey: config.openaiApiKey,
-    baseURL: config.openaiBaseUrl,
-    ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
-    ...(config.maxRetries === undefined ? {} : { maxRetries: config.maxRetries }),
+/**
+ * The initializer's selector (spec 001 §5), as the model layer chooses it: GPT-4o-mini when
+ * `OPENAI_API_KEY` is set, else the deterministic §5.5 rules. It has no Claude variant, so an
+ * Anthropic key alone leaves it on the rules.
+ *
+ * @example
+ * const selector = knowledgeSelectorFor(openModelBackends(config));
+ */
+export function knowledgeSelectorFor(backends: ModelBackends, limits: KnowledgeSelectorLimits = {}): KnowledgeSelector {
+  return backends.choose<KnowledgeSelector>({
+    offline: () => createRuleSelector(),
+    openai: ({ client }) => createOpenAiSelector({ client, ...limits }),
   });
+}
+
+export interface KnowledgeSelectorConfig extends KnowledgeSelectorLimits {
+  openaiApiKey?: string | undefined;
+  openaiBaseUrl?: string | undefined;
+}
+
+/** @deprecated Use `knowledgeSelectorFor(openModelBackends(config))`; kept until server/ switches. */
+export function createKnowledgeSelector(config: KnowledgeSelectorConfig = {}): KnowledgeSelector {
+  const { openaiApiKey, openaiBaseUrl, ...limits } = config;
+  return knowledgeSelectorFor(openModelBackends({ openaiApiKey, openaiBaseUrl, primaryModel: DEFAULT_MODEL }), limits);
 }

@@ -5,8 +5,8 @@ import {
   CONTEXT_START_TEXT,
   MISSING_RESULT_TEXT,
   buildEventsToMessages,
-  type ConversationMessage,
 } from '../../../actors/trainer/context/context-builder-messages.ts';
+import type { ConversationMessage } from '../../../actors/models/model-provider.ts';
 import { anyContextEvents, wellFormedContextEvents } from '../../support/trainer/trainer-arbitraries.ts';
 
 type Block = { type: string; id?: string; tool_use_id?: string; text?: string; content?: unknown; is_error?: boolean };

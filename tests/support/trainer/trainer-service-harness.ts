@@ -2,9 +2,9 @@ import { createMemoryJournal } from '../../../actors/runtime/memory-journal.ts';
 import { createMemoryStore } from '../../../actors/runtime/memory-store.ts';
 import { createDataSources } from '../../../actors/trainer/user-data/data-sources.ts';
 import { createEventStore } from '../../../actors/trainer/events/event-store.ts';
-import { createKnowledgeSelector } from '../../../actors/trainer/initializer/initializer.ts';
 import type { ModelProvider } from '../../../actors/models/model-provider.ts';
 import { createOfflineProvider } from '../../../actors/trainer/offline-model/offline-provider.ts';
+import { createRuleSelector } from '../../../actors/trainer/initializer/initializer-rules.ts';
 import { createContextInitializer } from '../../../actors/trainer/initializer/trainer-context-initializer.ts';
 import { createUserDataStore } from '../../../actors/trainer/user-data/user-data-store.ts';
 import { WorkoutState } from '../../../actors/trainer/workout-state.ts';
@@ -29,7 +29,7 @@ export function createTestTrainer(options: { model?: ModelProvider; loop?: Train
     dataSources,
     workouts: new WorkoutState(),
     model: options.model ?? createOfflineProvider(),
-    initializer: createContextInitializer({ selector: createKnowledgeSelector({}), dataSources, events }),
+    initializer: createContextInitializer({ selector: createRuleSelector(), dataSources, events }),
     journal,
     primaryModel: 'claude-haiku-4-5',
     ...(options.loop ? { loop: options.loop } : {}),

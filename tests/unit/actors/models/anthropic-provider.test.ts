@@ -11,6 +11,7 @@ import { getToolDefinitions } from '../../../../actors/trainer/tools/index.ts';
 import type { ContextEvent } from '../../../../protocol/trainer/session-event.ts';
 import type { AgentSession } from '../../../../protocol/trainer/session.ts';
 import { startFakeModelServer, type AnthropicReply, type FakeModelServer } from '../../../support/models/fake-model-server.ts';
+import { fakeServerClients } from '../../../support/models/fake-server-backends.ts';
 import { asEvents, toolCall, toolResult, userMessage } from '../../../support/trainer/trainer-events.ts';
 
 const SESSION = { id: 'session-1' } as AgentSession;
@@ -38,7 +39,7 @@ afterEach(async () => {
 
 async function providerWith(replies: AnthropicReply[]) {
   server = await startFakeModelServer({ anthropic: replies });
-  return { server, provider: createAnthropicProvider({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0 }) };
+  return { server, provider: createAnthropicProvider({ client: fakeServerClients(server).anthropic }) };
 }
 
 const idle = { toolUse: { name: 'idle', input: { reason: 'done' } } };
@@ -58,7 +59,7 @@ describe('Anthropic provider through the real SDK (spec 001 §3.3)', () => {
     expect(sent['system']).toEqual(request.system);
     expect(sent['messages']).toEqual(request.messages);
     const headers = server.requests[0]?.headers ?? {};
-    expect(headers['x-api-key'] ?? headers['authorization']).toMatch(/^(Bearer )?test-key$/);
+    expect(headers['x-api-key'] ?? headers['authorization']).toMatch(/^(Bearer )?sk-ant-test$/);
     expect(server.violations).toEqual([]);
 
     expect(message.content).toEqual([

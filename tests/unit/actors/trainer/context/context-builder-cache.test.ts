@@ -6,7 +6,7 @@ import {
   withMessagesBreakpoint,
   withToolsBreakpoint,
 } from '../../../../../actors/trainer/context/context-builder-cache.ts';
-import type { ConversationMessage } from '../../../../../actors/trainer/context/context-builder-messages.ts';
+import type { ConversationMessage } from '../../../../../actors/models/model-provider.ts';
 
 const tool = (name: string, extra: Partial<Tool> = {}): Tool => ({
   name,

@@ -6,6 +6,7 @@ import { INITIALIZER_SYSTEM_PROMPT } from '../../../../../actors/trainer/initial
 import { createUserDataStore } from '../../../../../actors/trainer/user-data/user-data-store.ts';
 import type { SessionEvent } from '../../../../../protocol/trainer/session-event.ts';
 import { startFakeModelServer, type FakeModelServer, type OpenAiReply } from '../../../../support/models/fake-model-server.ts';
+import { fakeServerClients } from '../../../../support/models/fake-server-backends.ts';
 import { createFakeStore } from '../../../../support/trainer/trainer-fakes.ts';
 import { asEvents, knowledge, userMessage } from '../../../../support/trainer/trainer-events.ts';
 
@@ -20,7 +21,7 @@ async function setup(replies: OpenAiReply[]) {
   const userData = createUserDataStore(createFakeStore());
   await userData.put('user-1', 'all_locations', { locations: [{ id: 'loc-1', name: 'Home', current_location: true, equipment: [] }] });
   await userData.put('user-1', 'category_goals', { goals: [{ category: 'strength', share: 1 }] });
-  const selector = createOpenAiSelector({ apiKey: 'sk-test', baseURL: `${server.url}/v1`, maxRetries: 0 });
+  const selector = createOpenAiSelector({ client: fakeServerClients(server).openai, maxRetries: 0 });
   const run = (message: string, events: SessionEvent[] = []) =>
     initializeContext({ selector, dataSources: createDataSources({ userData }), userId: 'user-1', userMessage: message, events });
   return { server, run };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createDataSources, type DataSourceRegistry } from '../../../../../actors/trainer/user-data/data-sources.ts';
-import { createKnowledgeSelector, initializeContext } from '../../../../../actors/trainer/initializer/initializer.ts';
+import { initializeContext, knowledgeSelectorFor } from '../../../../../actors/trainer/initializer/initializer.ts';
+import { openModelBackends } from '../../../../../actors/models/model-backends.ts';
+import type { ModelSettings } from '../../../../../actors/models/model-settings.ts';
 import { applyAppendOnlyRules, knowledgeStateOf, paramsOf, type KnowledgeState } from '../../../../../actors/trainer/initializer/initializer-knowledge.ts';
 import { createRuleSelector, selectByRules, taskTypesOf } from '../../../../../actors/trainer/initializer/initializer-rules.ts';
 import type { KnowledgeSelector } from '../../../../../actors/trainer/initializer/initializer-selector.ts';
@@ -188,8 +190,10 @@ describe('initializeContext (spec 001 §5.2)', () => {
     ]);
   });
 
-  it('chooses OpenAI only with a key', () => {
-    expect(createKnowledgeSelector().kind).toBe('rules');
-    expect(createKnowledgeSelector({ openaiApiKey: 'sk-test', openaiBaseUrl: 'http://127.0.0.1:9/v1' }).kind).toBe('openai');
+  it('chooses OpenAI only with an OpenAI key, through the model layer', () => {
+    const selectorFor = (settings: Partial<ModelSettings>) => knowledgeSelectorFor(openModelBackends({ primaryModel: 'claude-haiku-4-5', ...settings })).kind;
+    expect(selectorFor({})).toBe('rules');
+    expect(selectorFor({ anthropicApiKey: 'sk-ant-test' })).toBe('rules');
+    expect(selectorFor({ openaiApiKey: 'sk-test', openaiBaseUrl: 'http://127.0.0.1:9/v1' })).toBe('openai');
   });
 });
