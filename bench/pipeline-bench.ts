@@ -51,7 +51,7 @@ async function timeRuns(count: number, brains: ReturnType<typeof offlineNutritio
       const { pipeline_run_id } = await runs.create(`user-${i}`, VALID_PAYLOADS.intake_data);
       await runs.settled(`user-${i}`, pipeline_run_id);
       times.push(performance.now() - started);
-      if (runs.view(`user-${i}`, pipeline_run_id).state !== 'output_ready') throw new Error('A benchmark run did not complete.');
+      if ((await runs.view(`user-${i}`, pipeline_run_id)).state !== 'output_ready') throw new Error('A benchmark run did not complete.');
       if (beside) baselines.push(await beside);
     }
   } finally {

@@ -22,7 +22,7 @@ type Runtime = Awaited<ReturnType<typeof openRuntime>>;
 
 async function withRuntime<T>(changes: Partial<Config>, work: (runtime: Runtime, token: (user: string) => Promise<string>) => Promise<T>): Promise<T> {
   const dataDir = await mkdtemp(join(tmpdir(), 'trainer-bench-'));
-  const runtime = await openRuntime({ port: 0, dataDir, jwtSecret: SECRET, primaryModel: 'claude-haiku-4-5', ...changes }, { trainer: { consoleLog: false } });
+  const runtime = await openRuntime({ port: 0, dataDir, jwtSecret: SECRET, primaryModel: 'claude-haiku-4-5', ...changes }, { systems: { trainer: { consoleLog: false } } });
   try {
     return await work(runtime, (user) => signToken(user, SECRET));
   } finally {

@@ -10,7 +10,7 @@ try {
   const server = serve({ fetch: runtime.app.fetch, port: config.port }, (info) => {
     const url = `http://localhost:${info.port}`;
     console.log(`Agent runtime listening on ${url} (data in ${config.dataDir})`);
-    console.log(`Brains: ${config.anthropicApiKey ? 'Claude' : 'offline (no ANTHROPIC_API_KEY)'}.`);
+    console.log(`Brains: ${runtime.models.describe()}${runtime.models.configured.length ? '' : ' (no ANTHROPIC_API_KEY or OPENAI_API_KEY)'}.`);
     console.log(`Health: curl ${url}/health`);
     console.log(`Token:  npm run token -- <userId>   then send "Authorization: Bearer <token>"`);
   });

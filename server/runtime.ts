@@ -1,90 +1,87 @@
 import { join } from 'node:path';
-import type { InspectionEvent } from 'xstate';
+import { openModelBackends } from '../actors/models/model-backends.ts';
+import type { Clock } from '../actors/runtime/clock.ts';
 import { openFileJournal } from '../actors/runtime/file-journal.ts';
+import type { Journal } from '../actors/runtime/journal.ts';
 import { openLowdbStore } from '../actors/runtime/lowdb-store.ts';
-import Anthropic from '@anthropic-ai/sdk';
-import { claudeNutritionBrains } from '../actors/nutrition/claude-brains.ts';
-import { offlineNutritionBrains } from '../actors/nutrition/offline-brains.ts';
-import type { RoutedRecord } from '../protocol/runtime/routing.ts';
+import type { MachineEntry } from '../machines/runtime/machine-entry.ts';
+import { MACHINES as RUNTIME_MACHINES } from '../machines/runtime/machines.ts';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
-import { PipelineRuns, type PipelineRunsOptions } from './nutrition/pipeline-runs.ts';
-import { clearanceRoutes, pipelineRoutes } from './nutrition/pipeline-routes.ts';
-import { openTrainer, type TrainerOverrides } from './trainer/open-trainer.ts';
+import type { OpenSystem, SystemModule } from './system-module.ts';
+import { loadSystemModules } from './system-modules.ts';
+import { RunSources } from './viz/run-sources.ts';
 import { vizRoutes } from './viz/viz-routes.ts';
-import { inspectedRunSource } from './viz/inspected-run-source.ts';
-import { pipelineRunSource } from './nutrition/pipeline-run-source.ts';
-import { RunSources, type RunInspectors } from './viz/run-sources.ts';
-import { agentLoopMachine } from '../machines/trainer/agent-loop.ts';
 
 export interface RuntimeOverrides {
   /** The clock of every actor system (a `SimulatedClock` in tests). */
-  clock?: PipelineRunsOptions['clock'];
-  nutritionBrains?: PipelineRunsOptions['brains'];
-  agentTimeoutMs?: number;
-  pipelineTimeoutMs?: number;
-  /** The personal trainer's model, initializer, loop limits and console log. */
-  trainer?: TrainerOverrides;
-}
-
-/** Claude for the model-backed agents when a key is set; the offline brains otherwise. */
-function nutritionBrains(config: Config) {
-  if (!config.anthropicApiKey) return offlineNutritionBrains();
-  const client = new Anthropic({ apiKey: config.anthropicApiKey, ...(config.anthropicBaseUrl ? { baseURL: config.anthropicBaseUrl } : {}) });
-  return claudeNutritionBrains({ client, model: config.primaryModel });
+  clock?: Clock;
+  /** The systems to open; every `server/<name>/module.ts` by default. */
+  modules?: readonly SystemModule<any>[];
+  /** Options per system, by its name (brains, timeouts: what its module's `open` takes). */
+  systems?: Readonly<Record<string, unknown>>;
 }
 
 /**
  * The composition root: opens the data under `DATA_DIR` (refusing to start on a corrupt file),
- * continues unfinished runs, and builds the HTTP app over them.
+ * opens every system module on it (each continues its unfinished runs), and builds the HTTP app
+ * over them. It names no system.
  */
 export async function openRuntime(config: Config, overrides: RuntimeOverrides = {}) {
+  const modules = overrides.modules ?? (await loadSystemModules());
   const store = await openLowdbStore(join(config.dataDir, 'store'));
-  const pipelineJournal = await openFileJournal<RoutedRecord>(join(config.dataDir, 'journal', 'pipelines'));
-  const inspectors = new Set<(runId: string, event: InspectionEvent) => void>();
-  const pipelines = await PipelineRuns.open({
-    store,
-    journal: pipelineJournal,
-    brains: overrides.nutritionBrains ?? nutritionBrains(config),
-    ...(overrides.clock ? { clock: overrides.clock } : {}),
-    ...(overrides.agentTimeoutMs ? { agentTimeoutMs: overrides.agentTimeoutMs } : {}),
-    ...(overrides.pipelineTimeoutMs ? { pipelineTimeoutMs: overrides.pipelineTimeoutMs } : {}),
-    inspect: (runId, event) => inspectors.forEach((inspector) => inspector(runId, event)),
-  });
-  // Every inspection event of every trainer turn, by session id (the live view of the agent loop).
-  const sessionInspectors: RunInspectors = new Set();
-  const trainer = await openTrainer(config, store, {
-    ...(overrides.clock ? { clock: overrides.clock } : {}),
-    inspect: (sessionId, event) => sessionInspectors.forEach((inspector) => inspector(sessionId, event)),
-    ...overrides.trainer,
-  });
-  // The visualizer's live view: each system registers where its runs are (sessions plug in here).
-  const runSources = new RunSources()
-    .register(pipelineRunSource(pipelines, inspectors))
-    .register(
-      inspectedRunSource({
-        machine: agentLoopMachine,
-        inspectors: sessionInspectors,
-        owns: async (userId, sessionId) => (await trainer.events.getSession(userId, sessionId)) !== undefined,
-      }),
-    );
+  const models = openModelBackends(config);
+  const journals = new Map<string, Promise<Journal<any>>>();
+  const opened: { module: SystemModule<any>; system: OpenSystem }[] = [];
+  const close = async () => {
+    for (const { system } of opened.reverse()) await system.close();
+    await Promise.all([...journals.values()].map(async (journal) => (await journal).close()));
+    await store.close();
+  };
+  try {
+    for (const module of modules) {
+      const system = await module.open(
+        {
+          config,
+          store,
+          models,
+          journal: (name) => {
+            if (!journals.has(name)) journals.set(name, openFileJournal(join(config.dataDir, 'journal', name)));
+            return journals.get(name)!;
+          },
+          ...(overrides.clock ? { clock: overrides.clock } : {}),
+        },
+        overrides.systems?.[module.name],
+      );
+      opened.push({ module, system });
+    }
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+  const runSources = new RunSources();
+  for (const { system } of opened) for (const source of system.runSources ?? []) runSources.register(source);
+  const machines: MachineEntry[] = [...opened.flatMap(({ module }) => module.machines), ...RUNTIME_MACHINES];
+  const protectedRoutes: Record<string, OpenSystem['routes'][string]> = {};
+  for (const { module, system } of opened) {
+    for (const [path, routes] of Object.entries(system.routes)) {
+      if (protectedRoutes[path]) throw new Error(`Two systems mount ${path}; give ${module.name}'s routes a path of their own.`);
+      protectedRoutes[path] = routes;
+    }
+  }
   const app = createApp({
     jwtSecret: config.jwtSecret,
-    publicRoutes: { '/viz': vizRoutes({ jwtSecret: config.jwtSecret, runSources }) },
-    protectedRoutes: { '/pipelines': pipelineRoutes(pipelines), '/clearance': clearanceRoutes(pipelines), ...trainer.routes },
+    publicRoutes: { '/viz': vizRoutes({ jwtSecret: config.jwtSecret, runSources, machines }) },
+    protectedRoutes,
   });
   return {
     app,
-    pipelines,
-    trainer,
-    inspectors,
     runSources,
-    async close() {
-      await pipelines.close();
-      await trainer.close();
-      await pipelineJournal.close();
-      await store.close();
-    },
+    machines,
+    models,
+    /** The open systems by name (tests reach a system's service through its module's types). */
+    systems: Object.fromEntries(opened.map(({ module, system }) => [module.name, system])) as Readonly<Record<string, OpenSystem>>,
+    close,
   };
 }
 

@@ -5,7 +5,7 @@ import { IntakeDataSchema } from '../../protocol/nutrition/intake-data.ts';
 import { WeeklyCheckinSchema } from '../../protocol/nutrition/weekly-checkin.ts';
 import { userIdOf } from '../auth.ts';
 import { readJsonBody } from '../json-body.ts';
-import type { RunEvent } from './live-run.ts';
+import type { RunEvent } from '../run-host/hosted-run.ts';
 import type { PipelineRuns } from './pipeline-runs.ts';
 import { SETTLED_STATES } from './pipeline-view.ts';
 
@@ -19,9 +19,9 @@ export function pipelineRoutes(runs: PipelineRuns) {
       return c.json(await runs.create(userIdOf(c), intake), 201);
     })
     .get('/', async (c) => c.json({ pipelines: await runs.list(userIdOf(c)) }))
-    .get('/:id', (c) => c.json(runs.view(userIdOf(c), c.req.param('id'))))
+    .get('/:id', async (c) => c.json(await runs.view(userIdOf(c), c.req.param('id'))))
     .get('/:id/messages', async (c) => c.json({ messages: await runs.messages(userIdOf(c), c.req.param('id')) }))
-    .post('/:id/physician/confirm', (c) => c.json(runs.confirmReferral(userIdOf(c), c.req.param('id'))))
+    .post('/:id/physician/confirm', async (c) => c.json(await runs.confirmReferral(userIdOf(c), c.req.param('id'))))
     .post('/:id/checkins', async (c) => {
       const checkin = await readJsonBody(c, WeeklyCheckinSchema);
       return c.json(await runs.checkin(userIdOf(c), c.req.param('id'), checkin));
@@ -34,7 +34,7 @@ export function pipelineRoutes(runs: PipelineRuns) {
       // is sent once even when it is in the backlog and routed again (a redelivery).
       const queue: RunEvent[] = [];
       let wake: (() => void) | undefined;
-      const { snapshot, stop, quiescent } = runs.watch(userId, runId, (event) => {
+      const { snapshot, stop, quiescent } = await runs.watch(userId, runId, (event) => {
         queue.push(event);
         wake?.();
       });

@@ -46,3 +46,19 @@ export function pipelineView(snapshot: SnapshotFrom<PipelineMachine>) {
     last_adjustment: context.lastAdjustment?.payload ?? null,
   };
 }
+
+/** `GET /pipelines/:id` of a run that could not be recovered after a restart: over, and why. */
+export function failedPipelineView(runId: string, reason: string) {
+  return {
+    pipeline_run_id: runId,
+    version: 1,
+    state: 'error',
+    previous_state: null,
+    status: 'error' as PipelineStatus,
+    outputs: {},
+    physician: null,
+    error: null,
+    last_adjustment: null,
+    failure: { code: 'run_unrecoverable', message: `This run could not be recovered after a restart. ${reason}` },
+  };
+}

@@ -1,14 +1,7 @@
-import { createActor, type ActorOptions, type AnyActorLogic, type AnyActorRef, type InspectionEvent, type SnapshotFrom } from 'xstate';
-import type { Journal } from '../../actors/runtime/journal.ts';
-import { nutritionRunInput } from '../../machines/nutrition/nutrition-system.ts';
-import { pipelineMachine, type PipelineEvent, type PipelineMachine } from '../../machines/nutrition/pipeline.ts';
-import { createSupervisorMachine, type SupervisorMachine } from '../../machines/runtime/supervisor.ts';
-import type { SystemDefinition } from '../../machines/runtime/supervisor-system.ts';
+import { createActor, type AnyActorRef, type EventObject, type InspectionEvent, type Snapshot } from 'xstate';
+import type { Clock } from '../../actors/runtime/clock.ts';
+import type { SupervisorInput, SupervisorMachine } from '../../machines/runtime/supervisor.ts';
 import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
-import { restoredLogic } from '../run-host/restored-logic.ts';
-
-/** The actor system's clock (a `SimulatedClock` in tests). */
-export type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 
 /**
  * How long after a change its snapshot is written: the write lands while the next agent works
@@ -17,58 +10,55 @@ export type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
  */
 const PERSIST_DELAY_MS = 20;
 
-/** What watchers of a run hear: each transition, and each envelope the supervisor routed. */
+/** What watchers of a run hear: each transition of its run actor, and each envelope the supervisor routed. */
 export type RunEvent =
   | { type: 'state'; data: { from: string; to: string; state: string } }
   | { type: 'message'; data: unknown };
 
-export interface LiveRunOptions {
-  runId: string;
-  /** The nutrition system every run shares, and its supervisor machine (built once: building costs more than starting). */
-  system: SystemDefinition;
+/** A run actor's snapshot as the host reads it: a state value and a context. */
+export type RunSnapshot = Snapshot<unknown> & { value: unknown; context: any };
+
+export interface HostedRunOptions {
+  partition: string;
   machine: SupervisorMachine;
-  /** The journal of `machine` (a restored run builds its own machine on it). */
-  journal: Journal<RoutedRecord>;
+  input: SupervisorInput;
+  /** The supervisor's child whose state is the run's (the pipeline's ORCHESTRATOR, the TRAINER loop). */
+  runActor: string;
   clock?: Clock;
-  pipelineTimeoutMs?: number;
-  /** A persisted orchestrator snapshot to continue from, with the ids its journal already holds. */
-  restore?: { snapshot: unknown; journaledIds: string[] };
-  /** Called after every orchestrator change (keep it cheap: it runs on the routing path). */
-  onChange?: (snapshot: SnapshotFrom<PipelineMachine>) => void;
-  /**
-   * Called with the orchestrator's persisted snapshot shortly after a burst of changes (once
-   * for the burst), so that serializing a run never delays its own messages.
-   */
-  persist: (snapshot: SnapshotFrom<PipelineMachine>, persisted: unknown) => void;
+  /** Sent to the run actor once started, after a restore (XState does not re-arm timers, #5331). */
+  resume?: EventObject;
+  /** Called after every change of the run actor (keep it cheap: it runs on the routing path). */
+  onChange?: (snapshot: RunSnapshot) => void;
+  /** Called with the run actor's persisted snapshot shortly after a burst of changes, once for the burst. */
+  persist?: (persisted: unknown, snapshot: RunSnapshot) => void;
   /** Every inspection event of the run's actors (the visualizer's live view listens here). */
   inspect?: (event: InspectionEvent) => void;
 }
 
 /**
- * One running pipeline: a supervisor with the seven agents and the orchestrator, its snapshot
- * persisted on every change, its transitions and routed envelopes fanned out to watchers.
+ * One supervised run on the host: a supervisor with the system's agents, its run actor's
+ * snapshot persisted after changes, its transitions and routed envelopes fanned out to watchers.
  */
-export class LiveRun {
+export class HostedRun {
+  readonly partition: string;
+  readonly supervisor;
+  /** The run actor (a child of the supervisor). */
+  readonly actor: AnyActorRef;
   private readonly watchers = new Set<(event: RunEvent) => void>();
   /** Waiting for every envelope handed to the supervisor to be routed (journaled) or refused. */
   private readonly drained = new Set<() => void>();
   private persistTimer: NodeJS.Timeout | undefined;
   private readonly persistNow: () => void;
-  private readonly supervisor;
-  readonly orchestrator: AnyActorRef;
 
-  constructor(options: LiveRunOptions) {
-    const { system, restore } = options;
-    const machine = restore
-      ? createSupervisorMachine({ ...system, agents: { ...system.agents, ORCHESTRATOR: restoredLogic(pipelineMachine, restore.snapshot) } }, { journal: options.journal })
-      : options.machine;
-    let orchestrator: AnyActorRef | undefined;
-    this.supervisor = createActor(machine, {
-      input: nutritionRunInput(options.runId, { ...(options.pipelineTimeoutMs ? { pipelineTimeoutMs: options.pipelineTimeoutMs } : {}), journaledIds: restore?.journaledIds ?? [] }),
+  constructor(options: HostedRunOptions) {
+    this.partition = options.partition;
+    let actor: AnyActorRef | undefined;
+    this.supervisor = createActor(options.machine, {
+      input: options.input,
       ...(options.clock ? { clock: options.clock } : {}),
       inspect: (event) => {
         options.inspect?.(event);
-        if (event.type !== '@xstate.microstep' || event.actorRef !== orchestrator) return;
+        if (event.type !== '@xstate.microstep' || event.actorRef !== actor) return;
         for (const t of event._transitions) {
           const target = t.target?.[0];
           if (target) this.notify({ type: 'state', data: { from: String(t.source.path[0]), to: String(target.path[0]), state: String(target.path[0]) } });
@@ -81,25 +71,27 @@ export class LiveRun {
     // After each of the supervisor's steps, when its bookkeeping says everything is settled.
     this.supervisor.subscribe(() => this.checkDrained());
     this.supervisor.start();
-    orchestrator = (this.supervisor.getSnapshot().children as Record<string, AnyActorRef>).ORCHESTRATOR!;
-    this.orchestrator = orchestrator;
+    actor = (this.supervisor.getSnapshot().children as Record<string, AnyActorRef | undefined>)[options.runActor];
+    if (!actor) throw new Error(`The system has no agent ${options.runActor} to host runs on; name one of its agents as the run actor.`);
+    this.actor = actor;
+    const { persist } = options;
     this.persistNow = () => {
       this.persistTimer = undefined;
-      options.persist(orchestrator.getSnapshot(), orchestrator.getPersistedSnapshot());
+      persist?.(actor.getPersistedSnapshot(), actor.getSnapshot());
     };
-    orchestrator.subscribe((snapshot: SnapshotFrom<PipelineMachine>) => {
+    actor.subscribe((snapshot: RunSnapshot) => {
       options.onChange?.(snapshot);
-      this.persistTimer ??= setTimeout(this.persistNow, PERSIST_DELAY_MS);
+      if (persist) this.persistTimer ??= setTimeout(this.persistNow, PERSIST_DELAY_MS);
     });
-    if (restore) orchestrator.send({ type: 'pipeline.resume' } satisfies PipelineEvent);
+    if (options.resume) actor.send(options.resume);
   }
 
-  send(event: PipelineEvent): void {
-    this.orchestrator.send(event);
+  send<E extends EventObject>(event: E): void {
+    this.actor.send(event);
   }
 
-  snapshot(): SnapshotFrom<PipelineMachine> {
-    return this.orchestrator.getSnapshot();
+  snapshot(): RunSnapshot {
+    return this.actor.getSnapshot();
   }
 
   watch(listener: (event: RunEvent) => void): () => void {
@@ -108,10 +100,10 @@ export class LiveRun {
   }
 
   /** Resolves with the first snapshot (the current one included) that satisfies `predicate`. */
-  until(predicate: (snapshot: SnapshotFrom<PipelineMachine>) => boolean): Promise<SnapshotFrom<PipelineMachine>> {
+  until(predicate: (snapshot: RunSnapshot) => boolean): Promise<RunSnapshot> {
     return new Promise((resolve) => {
       if (predicate(this.snapshot())) return resolve(this.snapshot());
-      const subscription = this.orchestrator.subscribe((snapshot: SnapshotFrom<PipelineMachine>) => {
+      const subscription = this.actor.subscribe((snapshot: RunSnapshot) => {
         if (!predicate(snapshot)) return;
         subscription.unsubscribe();
         resolve(snapshot);
@@ -146,20 +138,20 @@ export class LiveRun {
     });
   }
 
-  private checkDrained(): void {
-    if (this.drained.size === 0 || !this.supervisor.getSnapshot().context.ledger.idle()) return;
-    for (const resolve of this.drained) resolve();
-    this.drained.clear();
-  }
-
+  /** Stops the run: its last changes are written first. */
   stop(): void {
-    // The last changes are written before the run goes away.
     if (this.persistTimer) {
       clearTimeout(this.persistTimer);
       this.persistNow();
     }
     this.watchers.clear();
     this.supervisor.stop();
+  }
+
+  private checkDrained(): void {
+    if (this.drained.size === 0 || !this.supervisor.getSnapshot().context.ledger.idle()) return;
+    for (const resolve of this.drained) resolve();
+    this.drained.clear();
   }
 
   private notify(event: RunEvent): void {

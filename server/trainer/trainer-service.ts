@@ -25,7 +25,8 @@ import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 import type { ChatBody } from '../../protocol/trainer/chat-body.ts';
 import type { SseEvent } from '../../protocol/trainer/sse-event.ts';
 import type { LoopAction, StopReason } from '../../protocol/trainer/trainer-envelope.ts';
-import type { Clock } from '../nutrition/live-run.ts';
+import type { Clock } from '../../actors/runtime/clock.ts';
+import { RunHost } from '../run-host/run-host.ts';
 import { clientResponseOf, type ClientResponse } from './client-response.ts';
 import { createSessionLifecycle } from './session-lifecycle.ts';
 import { runTrainerTurn } from './trainer-turn.ts';
@@ -80,6 +81,7 @@ export interface PreparedChat {
  */
 export class TrainerService {
   readonly system: SystemDefinition;
+  private readonly host: RunHost;
   private readonly queues = new Map<string, Promise<unknown>>();
 
   constructor(private readonly options: TrainerServiceOptions) {
@@ -113,6 +115,15 @@ export class TrainerService {
       initializerBrain: createInitializerBrain(options.initializer),
       ...(options.loop ? { loop: options.loop } : {}),
     });
+    const { inspect } = options;
+    this.host = RunHost.ephemeral({
+      system: this.system,
+      journal: options.journal,
+      store: options.store,
+      runActor: 'TRAINER',
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(inspect ? { inspect } : {}),
+    });
   }
 
   /**
@@ -144,19 +155,17 @@ export class TrainerService {
   /** Waits for every turn under way. */
   async close(): Promise<void> {
     await this.idle();
+    await this.host.close();
   }
 
   private async runTurn(userId: string, sessionId: string, model: string, body: ChatBody, onEvent?: (event: SseEvent) => void): Promise<ChatResult> {
     const payload: { user_id: string; message: string; model: string; current_workout?: unknown } = { user_id: userId, message: body.message, model };
     if (body.currentWorkout !== undefined && body.currentWorkout !== null) payload.current_workout = body.currentWorkout;
-    const { inspect } = this.options;
     const output = await runTrainerTurn({
-      system: this.system,
-      journal: this.options.journal,
+      host: this.host,
+      owner: userId,
       request: { message_id: randomUUID(), from_agent: 'USER', to_agent: 'TRAINER', data_type: 'chat_request', session_id: sessionId, payload },
-      ...(this.options.clock ? { clock: this.options.clock } : {}),
       ...(onEvent ? { onEvent } : {}),
-      ...(inspect ? { inspect: (event: InspectionEvent) => inspect(sessionId, event) } : {}),
     });
     const result: ChatResult = {
       sessionId,

@@ -10,6 +10,8 @@ export interface InspectedRunSourceOptions {
   inspectors: RunInspectors;
   /** Whether the run exists and belongs to the user. */
   owns(userId: string, runId: string): boolean | Promise<boolean>;
+  /** The run's current state value while it is live (a hosted run's); else the last one inspected. */
+  current?(runId: string): StateValue | undefined;
 }
 
 /** The state value a machine starts in, from its graph: the initial child of each compound state. */
@@ -28,9 +30,10 @@ export function initialValue(graph: MachineGraph): StateValue {
 }
 
 /**
- * A run source for a machine whose runs only report inspection events (the trainer's agent
- * loop, keyed by session id): it listens from the start, so it knows each run's last state
- * (the initial state until the run first moves) and its recent transitions.
+ * A run source for a machine whose runs report inspection events by run id (a hosted run's
+ * partition: a pipeline run, a trainer session): it listens from the start, so it knows each
+ * run's last state (the live state, else the last one seen, else the initial state) and its
+ * recent transitions.
  *
  * @example
  * runSources.register(inspectedRunSource({ machine: agentLoopMachine, inspectors, owns: (user, id) => sessionIsTheirs(user, id) }));
@@ -45,7 +48,7 @@ export function inspectedRunSource(options: InspectedRunSourceOptions): RunSourc
     async open(userId, runId) {
       if (!(await options.owns(userId, runId))) return undefined;
       return {
-        value: () => recent.lastValue(runId) ?? start,
+        value: () => options.current?.(runId) ?? recent.lastValue(runId) ?? start,
         subscribe(listener) {
           const inspector = (id: string, event: InspectionEvent) => {
             if (id === runId) listener(event);

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { MACHINES, machineEntry } from '../../machines/registry.ts';
+import type { MachineEntry } from '../../machines/runtime/machine-entry.ts';
 import { NotFoundError } from '../../protocol/runtime/runtime-error.ts';
 import { activeStateIds, liveUpdateOf, type LiveTransition } from './live-update.ts';
 import { machineExports, type MachineExports } from './machine-exports.ts';
@@ -13,19 +13,21 @@ export interface VizRoutesOptions {
   /** The HS256 secret of the API's tokens: a live run is shown to its owner only. */
   jwtSecret: string;
   runSources: RunSources;
+  /** The machines to draw: the runtime's and every open system's. */
+  machines: readonly MachineEntry[];
 }
 
-function exportsOf(name: string): MachineExports {
-  const entry = machineEntry(name);
+function exportsOf(machines: readonly MachineEntry[], name: string): MachineExports {
+  const entry = machines.find((candidate) => candidate.name === name);
   if (!entry) throw new NotFoundError(`Machine ${name} (see GET /viz for the list)`);
   return machineExports(entry);
 }
 
 const EXPORT_FILE = /^(.+)\.(json|mmd|svg)$/;
 
-async function exportFile(c: Context, file: string) {
+async function exportFile(c: Context, machines: readonly MachineEntry[], file: string) {
   const [, name, kind] = EXPORT_FILE.exec(file)!;
-  const exports = exportsOf(name!);
+  const exports = exportsOf(machines, name!);
   if (kind === 'json') return c.json(exports.json);
   if (kind === 'mmd') return c.body(exports.mermaid, 200, { 'content-type': 'text/vnd.mermaid; charset=utf-8' });
   return c.body(await exports.svg(), 200, { 'content-type': 'image/svg+xml; charset=utf-8' });
@@ -36,12 +38,12 @@ async function exportFile(c: Context, file: string) {
  * and, for the run's owner, the live run as Server-Sent Events.
  */
 export function vizRoutes(options: VizRoutesOptions) {
-  const { jwtSecret, runSources } = options;
+  const { jwtSecret, runSources, machines } = options;
   return new Hono()
-    .get('/', (c) => c.html(indexPage(MACHINES.map(machineExports))))
+    .get('/', (c) => c.html(indexPage(machines.map(machineExports))))
     .get('/machines.json', (c) =>
       c.json({
-        machines: MACHINES.map(({ name, title, summary, source }) => ({ name, title, summary, source, json: `/viz/${name}.json`, mermaid: `/viz/${name}.mmd`, svg: `/viz/${name}.svg`, page: `/viz/${name}` })),
+        machines: machines.map(({ name, title, summary, source }) => ({ name, title, summary, source, json: `/viz/${name}.json`, mermaid: `/viz/${name}.mmd`, svg: `/viz/${name}.svg`, page: `/viz/${name}` })),
       }),
     )
     .get('/assets/:file', (c) => {
@@ -51,14 +53,14 @@ export function vizRoutes(options: VizRoutesOptions) {
     })
     .get('/:machine', async (c) => {
       const param = c.req.param('machine');
-      if (EXPORT_FILE.test(param)) return exportFile(c, param);
-      const exports = exportsOf(param);
+      if (EXPORT_FILE.test(param)) return exportFile(c, machines, param);
+      const exports = exportsOf(machines, param);
       const run = c.req.query('run') || undefined;
       if (run) await rememberToken(c, jwtSecret);
       return c.html(machinePage(exports, await exports.svg(), run, runSources.has(exports.entry.name)));
     })
     .get('/:machine/runs/:runId/events', async (c) => {
-      const { graph, entry } = exportsOf(c.req.param('machine'));
+      const { graph, entry } = exportsOf(machines, c.req.param('machine'));
       const runId = c.req.param('runId');
       const userId = await vizUserId(c, jwtSecret);
       const view = await runSources.open(entry.name, userId, runId);

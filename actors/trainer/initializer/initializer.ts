@@ -1,5 +1,4 @@
-import { openModelBackends, type ModelBackends } from '../../models/model-backends.ts';
-import { DEFAULT_MODEL } from '../../models/model-registry.ts';
+import type { ModelBackends } from '../../models/model-backends.ts';
 import type { DataSourceName } from '../../../protocol/trainer/data-source.ts';
 import type { ErrorData } from '../../../protocol/trainer/event-data.ts';
 import type { InitializerResponse } from '../../../protocol/trainer/initializer-response.ts';
@@ -110,15 +109,4 @@ export function knowledgeSelectorFor(backends: ModelBackends, limits: KnowledgeS
     offline: () => createRuleSelector(),
     openai: ({ client }) => createOpenAiSelector({ client, ...limits }),
   });
-}
-
-export interface KnowledgeSelectorConfig extends KnowledgeSelectorLimits {
-  openaiApiKey?: string | undefined;
-  openaiBaseUrl?: string | undefined;
-}
-
-/** @deprecated Use `knowledgeSelectorFor(openModelBackends(config))`; kept until server/ switches. */
-export function createKnowledgeSelector(config: KnowledgeSelectorConfig = {}): KnowledgeSelector {
-  const { openaiApiKey, openaiBaseUrl, ...limits } = config;
-  return knowledgeSelectorFor(openModelBackends({ openaiApiKey, openaiBaseUrl, primaryModel: DEFAULT_MODEL }), limits);
 }

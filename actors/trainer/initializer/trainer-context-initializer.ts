@@ -6,7 +6,7 @@ import type { LoopDeps } from '../loop/loop-deps.ts';
 import type { ContextInitializer } from './trainer-initializer-brain.ts';
 
 export interface ContextInitializerOptions {
-  /** GPT-4o-mini, or the deterministic §5.5 rules (initializer.ts `createKnowledgeSelector`). */
+  /** GPT-4o-mini, or the deterministic §5.5 rules (initializer.ts `knowledgeSelectorFor`). */
   selector: KnowledgeSelector;
   dataSources: DataSourceRegistry;
   events: Pick<EventStore, 'listEvents' | 'appendEvent'>;

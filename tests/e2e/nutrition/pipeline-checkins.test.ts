@@ -178,7 +178,7 @@ describe('pipeline check-ins (spec 000 §7, §10)', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const brains = offlineNutritionBrains();
     const gated = await startRuntime({
-      nutritionBrains: { ...brains, DIETITIAN: nutritionBrain('DIETITIAN', async (request, tools) => (await gate, OFFLINE_HANDLERS.DIETITIAN(request, tools))) },
+      systems: { nutrition: { brains: { ...brains, DIETITIAN: nutritionBrain('DIETITIAN', async (request, tools) => (await gate, OFFLINE_HANDLERS.DIETITIAN(request, tools))) } } },
     });
     try {
       const created = await gated.call(USER, 'POST', '/pipelines', fullTierIntake());

@@ -43,10 +43,10 @@ describe('a nutrition run whose journal fails mid-way (pipelined delivery)', () 
       const journaled = (await journal.read(id)).map((e) => e.data.envelope.data_type);
       expect(journaled).not.toContain('weekly_meal_plan');
       expect(journaled).not.toContain('recipes');
-      expect(runs.view('ada', id).state).toBe('chef_processing');
+      expect((await runs.view('ada', id)).state).toBe('chef_processing');
       clock.increment(180_000);
-      await expect.poll(() => runs.view('ada', id).state).toBe('error');
-      expect(runs.view('ada', id).error).toMatchObject({ error_type: 'timeout' });
+      await expect.poll(async () => (await runs.view('ada', id)).state).toBe('error');
+      expect((await runs.view('ada', id)).error).toMatchObject({ error_type: 'timeout' });
     } finally {
       await runs.close();
     }

@@ -25,7 +25,7 @@ afterEach(async () => {
 async function stuckRun() {
   const dir = await mkdtemp(join(tmpdir(), 'restart-'));
   dirs.push(dir);
-  const first = await startRuntime({ nutritionBrains: stuckAtDietitian() }, dir);
+  const first = await startRuntime({ systems: { nutrition: { brains: stuckAtDietitian() } } }, dir);
   const created = await first.call('ada', 'POST', '/pipelines', payload('intake_data'));
   const id = created.body.pipeline_run_id as string;
   await expect.poll(async () => (await first.call('ada', 'GET', `/pipelines/${id}`)).body.state, { timeout: 10_000 }).toBe('dietitian_processing');
@@ -59,7 +59,7 @@ describe('a pipeline across a restart', () => {
   it('re-arms the pipeline timeout of a restored run', async () => {
     const { dir, id } = await stuckRun();
     const clock = new SimulatedClock();
-    const second = await startRuntime({ nutritionBrains: stuckAtDietitian(), clock, agentTimeoutMs: 10 * 60_000 }, dir);
+    const second = await startRuntime({ clock, systems: { nutrition: { brains: stuckAtDietitian(), agentTimeoutMs: 10 * 60_000 } } }, dir);
     try {
       expect((await second.call('ada', 'GET', `/pipelines/${id}`)).body.state).toBe('dietitian_processing');
       clock.increment(179_999);

@@ -59,7 +59,7 @@ describe('pipelines over HTTP', () => {
   it('answers 201 once the intake is in the journal, while the run goes on in the background', async () => {
     // SCIENTIST never answers: the run stays in scientist_processing.
     const silent = fromPromise<unknown, AgentBrainInput>(({ signal }) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('cancelled')))));
-    const rt = await startRuntime({ nutritionBrains: { ...offlineNutritionBrains(), SCIENTIST: silent } });
+    const rt = await startRuntime({ systems: { nutrition: { brains: { ...offlineNutritionBrains(), SCIENTIST: silent } } } });
     runtimes.push(rt);
     const created = await rt.call('ada', 'POST', '/pipelines', intake());
     expect(created.status).toBe(201);

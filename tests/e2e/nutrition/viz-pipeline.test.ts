@@ -87,7 +87,7 @@ describe('statechart visualizer in Chromium', () => {
   beforeAll(async () => {
     await mkdir(OUT, { recursive: true });
     gate.open('PHYSICIAN');
-    harness = await startRuntime({ nutritionBrains: gatedBrains(gate) });
+    harness = await startRuntime({ systems: { nutrition: { brains: gatedBrains(gate) } } });
     const port = await new Promise<number>((resolve) => {
       server = serve({ fetch: harness.runtime.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve(info.port));
     });

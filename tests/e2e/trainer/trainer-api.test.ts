@@ -6,7 +6,7 @@ import { setUpUser, USER_SETUP } from '../../support/trainer/trainer-http.ts';
 describe('trainer API', () => {
   let rt: Awaited<ReturnType<typeof startRuntime>>;
   beforeAll(async () => {
-    rt = await startRuntime({ trainer: { consoleLog: false } });
+    rt = await startRuntime({ systems: { trainer: { consoleLog: false } } });
   });
   afterAll(() => rt.stop());
 

@@ -20,7 +20,7 @@ describe.each(MODEL_IDS)('parity matrix (§12.8) on %s', (model) => {
 
   beforeAll(async () => {
     server = await startFakeModelServer({ anthropic: offlinePolicyScript, openai: workoutSelectionScript });
-    rt = await startRuntime({ trainer: { consoleLog: false } }, undefined, {
+    rt = await startRuntime({ systems: { trainer: { consoleLog: false } } }, undefined, {
       anthropicApiKey: 'sk-ant-test',
       anthropicBaseUrl: server.url,
       openaiApiKey: 'sk-test',

@@ -18,7 +18,7 @@ describe('trainer smoke test (spec 001 §12.9) on the real SDK clients against a
 
   defineSmokeSuite({
     start: () =>
-      startRuntime({ trainer: { consoleLog: false } }, undefined, {
+      startRuntime({ systems: { trainer: { consoleLog: false } } }, undefined, {
         anthropicApiKey: 'sk-ant-test',
         anthropicBaseUrl: server.url,
         openaiApiKey: 'sk-test',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelProvider } from '../../../actors/models/model-provider.ts';
 import { ModelError } from '../../../actors/models/model-error.ts';
 import { createOfflineProvider } from '../../../actors/trainer/offline-model/offline-provider.ts';
+import type { OpenTrainer } from '../../../server/trainer/module.ts';
 import { startRuntime } from '../../support/runtime-harness.ts';
 import { isToolResult, isToolStart, parseSse, setUpUser, streamOrderProblems } from '../../support/trainer/trainer-http.ts';
 
@@ -25,7 +26,7 @@ describe('trainer streaming', () => {
   let rt: Awaited<ReturnType<typeof startRuntime>>;
   const user = 'stream-user';
   beforeAll(async () => {
-    rt = await startRuntime({ trainer: { consoleLog: false, model: failingOn(new Set([99])) } });
+    rt = await startRuntime({ systems: { trainer: { consoleLog: false, model: failingOn(new Set([99])) } } });
     await setUpUser(rt.call, user);
   });
   afterAll(() => rt.stop());
@@ -67,7 +68,7 @@ describe('trainer streaming', () => {
     const first = await reader.read();
     expect(new TextDecoder().decode(first.value)).toMatch(/^data: /);
     await reader.cancel();
-    await rt.runtime.trainer.trainer.idle();
+    await (rt.runtime.systems.trainer as OpenTrainer).service.idle();
     const session = await rt.call(user, 'GET', `/agent/sessions/${sessionId}`);
     expect(session.body.session.status).toBe('completed');
     const timeline = await rt.call(user, 'GET', `/agent/sessions/${sessionId}/events`);
@@ -88,7 +89,7 @@ describe('trainer streaming when the model fails', () => {
   let rt: Awaited<ReturnType<typeof startRuntime>>;
   beforeAll(async () => {
     // The second model call of the first turn fails.
-    rt = await startRuntime({ trainer: { consoleLog: false, model: failingOn(new Set([2])) } });
+    rt = await startRuntime({ systems: { trainer: { consoleLog: false, model: failingOn(new Set([2])) } } });
   });
   afterAll(() => rt.stop());
 

@@ -7,7 +7,7 @@ import { startRuntime } from '../runtime-harness.ts';
  */
 export async function startWireRuntime(scripts: FakeModelServerOptions) {
   const server = await startFakeModelServer(scripts);
-  const rt = await startRuntime({ trainer: { consoleLog: false } }, undefined, {
+  const rt = await startRuntime({ systems: { trainer: { consoleLog: false } } }, undefined, {
     anthropicApiKey: 'sk-ant-test',
     anthropicBaseUrl: server.url,
     openaiApiKey: 'sk-test',

@@ -1,0 +1,54 @@
+import type { InspectionEvent } from 'xstate';
+import { nutritionBrainsFor } from '../../actors/nutrition/nutrition-brains-for.ts';
+import { MACHINES } from '../../machines/nutrition/machines.ts';
+import { pipelineMachine } from '../../machines/nutrition/pipeline.ts';
+import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
+import { defineSystemModule } from '../system-module.ts';
+import { inspectedRunSource } from '../viz/inspected-run-source.ts';
+import type { RunInspectors } from '../viz/run-sources.ts';
+import { clearanceRoutes, pipelineRoutes } from './pipeline-routes.ts';
+import { PipelineRuns, type PipelineRunsOptions } from './pipeline-runs.ts';
+
+/** What tests and benchmarks may swap in the nutrition system. */
+export interface NutritionOptions {
+  brains?: PipelineRunsOptions['brains'];
+  agentTimeoutMs?: number;
+  pipelineTimeoutMs?: number;
+}
+
+/**
+ * The nutrition and training pipeline (spec 000): `/pipelines` and `/clearance`, its runs on the
+ * run host (journal `DATA_DIR/journal/pipelines`), and the `pipeline` machine's live view.
+ */
+export default defineSystemModule<NutritionOptions>({
+  name: 'nutrition',
+  title: 'Nutrition and training pipeline',
+  spec: '000_ad124f0dde0a840c.txt',
+  configKeys: [{ name: 'ANTHROPIC_API_KEY', meaning: 'NUTRITIONIST, DIETITIAN, CHEF, COACH and PHYSICIAN ask Claude (PRIMARY_MODEL)' }],
+  machines: MACHINES,
+  async open(services, options = {}) {
+    const inspectors: RunInspectors = new Set();
+    const runs = await PipelineRuns.open({
+      store: services.store,
+      journal: await services.journal<RoutedRecord>('pipelines'),
+      brains: options.brains ?? nutritionBrainsFor(services.models),
+      ...(services.clock ? { clock: services.clock } : {}),
+      ...(options.agentTimeoutMs ? { agentTimeoutMs: options.agentTimeoutMs } : {}),
+      ...(options.pipelineTimeoutMs ? { pipelineTimeoutMs: options.pipelineTimeoutMs } : {}),
+      inspect: (runId: string, event: InspectionEvent) => inspectors.forEach((inspector) => inspector(runId, event)),
+    });
+    return {
+      runs,
+      routes: { '/pipelines': pipelineRoutes(runs), '/clearance': clearanceRoutes(runs) },
+      runSources: [
+        inspectedRunSource({
+          machine: pipelineMachine,
+          inspectors,
+          owns: (userId, runId) => runs.owns(userId, runId),
+          current: (runId) => runs.liveState(runId),
+        }),
+      ],
+      close: () => runs.close(),
+    };
+  },
+});

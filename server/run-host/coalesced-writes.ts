@@ -1,0 +1,53 @@
+/**
+ * Writes of one key never overlap, and changes that arrive while a write is under way are merged
+ * and written together after it (the latest value of each field wins): a burst of changes costs
+ * one or two writes, not one each. A failed write is reported to `onError`, never thrown at the
+ * caller's actor; the next write carries the merged changes again.
+ *
+ * @example
+ * const writes = new CoalescedWrites<Record>((id, changes) => records.update(id, (r) => ({ ...r, ...changes })));
+ * void writes.update(runId, { state: 'done' });
+ */
+export class CoalescedWrites<T extends object> {
+  private readonly tails = new Map<string, Promise<unknown>>();
+  private readonly queued = new Map<string, { changes: Partial<T>; written: Promise<unknown> }>();
+
+  constructor(
+    private readonly write: (key: string, changes: Partial<T>) => Promise<unknown>,
+    private readonly onError: (key: string, error: unknown) => void = (key, error) => console.error(`Could not write ${key}:`, error),
+  ) {}
+
+  /** Merges `changes` into the next write of `key`; resolves once they are written. */
+  update(key: string, changes: Partial<T>): Promise<unknown> {
+    const queued = this.queued.get(key);
+    if (queued) {
+      Object.assign(queued.changes, changes);
+      return queued.written;
+    }
+    const entry = { changes: { ...changes }, written: Promise.resolve() as Promise<unknown> };
+    entry.written = this.after(key, () => {
+      this.queued.delete(key);
+      return this.write(key, entry.changes);
+    });
+    this.queued.set(key, entry);
+    return entry.written;
+  }
+
+  /** Runs `work` after every write of `key` so far (whatever their outcome), in the same queue. */
+  after<R>(key: string, work: () => Promise<R>): Promise<R> {
+    const previous = this.tails.get(key) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(work);
+    next.catch((error: unknown) => this.onError(key, error));
+    const tail = next.catch(() => undefined);
+    this.tails.set(key, tail);
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+    return next;
+  }
+
+  /** Resolves once every write issued so far is done. */
+  async settled(): Promise<void> {
+    while (this.tails.size > 0) await Promise.allSettled([...this.tails.values()]);
+  }
+}

@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import type { EventObject, InspectionEvent } from 'xstate';
+import type { Clock } from '../../actors/runtime/clock.ts';
+import type { Journal, JournalEntry } from '../../actors/runtime/journal.ts';
+import type { Collection, Store } from '../../actors/runtime/store.ts';
+import { createSupervisorMachine, type SupervisorInput, type SupervisorMachine } from '../../machines/runtime/supervisor.ts';
+import type { SystemDefinition } from '../../machines/runtime/supervisor-system.ts';
+import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
+import { CoalescedWrites } from './coalesced-writes.ts';
+import { HostedRun, type RunSnapshot } from './hosted-run.ts';
+import { restoredLogic } from './restored-logic.ts';
+import { recoveryOf, type RunRecord, type UnfinishedRun } from './run-record.ts';
+
+/** How a system's runs survive a restart (absent: a run lives only while it works, as a trainer turn). */
+export interface DurableRuns {
+  /** A finished run leaves the index of unfinished runs, is not restored and is not kept live. */
+  finished(snapshot: RunSnapshot): boolean;
+  /** Sent to a restored run actor (to re-arm its timers, which XState does not restore). */
+  resume?: EventObject;
+  /**
+   * Starts a fresh run again from its journal (its first envelope, then the user's later ones):
+   * sends are idempotent, so what the journal holds is handed over again, never appended again.
+   * Throw (or reject) when the journal does not describe a run that can be rebuilt.
+   */
+  rebuild(run: HostedRun, entries: readonly JournalEntry<RoutedRecord>[]): void | Promise<void>;
+}
+
+export interface RunHostOptions {
+  system: SystemDefinition;
+  journal: Journal<RoutedRecord>;
+  store: Store;
+  /** The agent whose state is the run's (`ORCHESTRATOR`, `TRAINER`). */
+  runActor: string;
+  /** The supervisor input of one run; `{ journaledIds }` by default. */
+  runInput?: (partition: string, journaledIds: Iterable<string>) => SupervisorInput;
+  durable?: DurableRuns;
+  /** Keep one run built ahead of time, so that `start` needs not build a supervisor and its agents. */
+  spare?: boolean;
+  clock?: Clock;
+  /** Every inspection event of every run, by partition (the visualizer's live view). */
+  inspect?: (partition: string, event: InspectionEvent) => void;
+  /** Every change of an owned run's actor (keep it cheap: it runs on the routing path). */
+  onChange?: (partition: string, owner: string, snapshot: RunSnapshot) => void;
+  /** Where warnings go (a run that could not be recovered); `console.warn` by default. */
+  warn?: (message: string) => void;
+}
+
+/**
+ * The one host of supervised runs, each keyed by its journal partition (a pipeline run, a
+ * trainer session, a delegation tree, ...): builds or reuses a run's supervisor, persists its run
+ * actor's snapshot (one store file per run), restores unfinished runs after a restart from an
+ * index of them (journal first: a run without a usable snapshot is rebuilt from its journal, one
+ * that cannot be rebuilt is marked failed, never stopping the others), and stops finished ones.
+ *
+ * The interface other hosts implement is what systems call: `start`, `commit`, `get`, `snapshotOf`,
+ * `ownerOf`, `failureOf`, `release`, `close`; a `HostedRun` offers `send`, `snapshot`, `watch`,
+ * `until`, `quiescent`, `journaled`.
+ *
+ * @example
+ * const host = await RunHost.open({ system, journal, store, runActor: 'ORCHESTRATOR', durable });
+ * const run = host.start({ owner: userId });
+ * run.send({ type: 'pipeline.start', envelope });
+ * await run.journaled(envelope.message_id);
+ * await host.commit(run); // journaled and recorded: tell the client
+ */
+export class RunHost {
+  private readonly live = new Map<string, HostedRun>();
+  private readonly owners = new Map<string, string>();
+  private readonly failures = new Map<string, string>();
+  private readonly machine: SupervisorMachine;
+  private readonly writes: CoalescedWrites<RunRecord>;
+  private readonly unfinished: Collection<UnfinishedRun>;
+  private spare: HostedRun | undefined;
+  private closed = false;
+
+  private constructor(private readonly options: RunHostOptions) {
+    this.machine = createSupervisorMachine(options.system, { journal: options.journal });
+    this.unfinished = options.store.collection(`${options.system.name}/unfinished`);
+    this.writes = new CoalescedWrites<RunRecord>(
+      (partition, changes) => this.records(partition).update('run', (record) => ({ ...(record as RunRecord), ...changes, updated_at: new Date().toISOString() })),
+      (partition, error) => console.error(`Could not persist run ${partition}:`, error),
+    );
+  }
+
+  /** A host of runs that live only while they work (no `durable`): nothing to bring back, so no waiting. */
+  static ephemeral(options: Omit<RunHostOptions, 'durable' | 'spare'>): RunHost {
+    return new RunHost(options);
+  }
+
+  /** Opens the host and brings back every unfinished run (only those: start-up reads their index). */
+  static async open(options: RunHostOptions): Promise<RunHost> {
+    const host = new RunHost(options);
+    if (options.durable) for (const entry of await host.unfinished.list()) await host.recover(entry, options.durable);
+    if (options.spare) host.spare = host.build(randomUUID());
+    return host;
+  }
+
+  /**
+   * A new run, or the run of `partition` when given (a session's next turn): owned by `owner`
+   * from now on. Uses the run built ahead of time when there is one.
+   */
+  start(options: { owner: string; partition?: string }): HostedRun {
+    if (this.closed) throw new Error('The run host is closed.');
+    let run = options.partition === undefined ? this.spare : undefined;
+    if (run) this.spare = undefined;
+    else {
+      const partition = options.partition ?? randomUUID();
+      if (this.live.has(partition)) throw new Error(`Run ${partition} is running already; wait for it or send to it.`);
+      run = this.build(partition);
+    }
+    this.owners.set(run.partition, options.owner);
+    return run;
+  }
+
+  /**
+   * Records `run` as unfinished, so that it survives a restart: call it once the envelope that
+   * started it is journaled (`run.journaled(id)`); when it resolves, its client may hear of it.
+   */
+  async commit(run: HostedRun): Promise<void> {
+    const owner = this.owners.get(run.partition)!;
+    await this.writes.update(run.partition, { partition: run.partition, owner, created_at: new Date().toISOString() });
+    await this.unfinished.put(run.partition, { partition: run.partition, owner });
+    // The next spare is built once this run's first writes are done, so its file does not compete with them.
+    if (this.options.spare && !this.closed) this.spare ??= this.build(randomUUID());
+  }
+
+  /** The live run of `partition`, if any. */
+  get(partition: string): HostedRun | undefined {
+    return this.live.get(partition);
+  }
+
+  /** Who owns the run: known for live runs, else read from its record. */
+  async ownerOf(partition: string): Promise<string | undefined> {
+    return this.owners.get(partition) ?? (await this.record(partition))?.owner;
+  }
+
+  /** The run's current snapshot: the live one, else its last persisted one (a finished run's). */
+  async snapshotOf(partition: string): Promise<RunSnapshot | undefined> {
+    const live = this.live.get(partition);
+    if (live) return live.snapshot();
+    const snapshot = (await this.record(partition))?.snapshot;
+    return snapshot === undefined || snapshot === null ? undefined : (snapshot as RunSnapshot);
+  }
+
+  /** Why the run could not be recovered after a restart, if it could not. */
+  async failureOf(partition: string): Promise<string | undefined> {
+    return this.failures.get(partition) ?? (await this.record(partition))?.failure;
+  }
+
+  async record(partition: string): Promise<RunRecord | undefined> {
+    return this.records(partition).get('run');
+  }
+
+  /** Stops a live run that has nothing left to do (its last changes are written first). */
+  release(partition: string): void {
+    this.live.get(partition)?.stop();
+    this.live.delete(partition);
+  }
+
+  /** Stops every run and waits for their last writes. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.spare?.stop();
+    for (const run of this.live.values()) run.stop();
+    this.live.clear();
+    await this.writes.settled();
+  }
+
+  private records(partition: string): Collection<RunRecord> {
+    return this.options.store.collection(`${this.options.system.name}/runs/${partition}`);
+  }
+
+  /** A run's supervisor and agents; restored from `from.snapshot` when given, else fresh. */
+  private build(partition: string, from: { snapshot?: unknown; journaledIds?: readonly string[] } = {}): HostedRun {
+    const { options } = this;
+    options.journal.prepare?.(partition);
+    const restore = from.snapshot === undefined ? undefined : { snapshot: from.snapshot };
+    const machine = restore
+      ? createSupervisorMachine(
+          { ...options.system, agents: { ...options.system.agents, [options.runActor]: restoredLogic(options.system.agents[options.runActor] as never, restore.snapshot) } },
+          { journal: options.journal },
+        )
+      : this.machine;
+    const journaledIds = from.journaledIds ?? [];
+    const { durable, inspect, onChange } = options;
+    const run = new HostedRun({
+      partition,
+      machine,
+      input: options.runInput?.(partition, journaledIds) ?? { journaledIds },
+      runActor: options.runActor,
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(restore && durable?.resume ? { resume: durable.resume } : {}),
+      ...(inspect ? { inspect: (event: InspectionEvent) => inspect(partition, event) } : {}),
+      onChange: (snapshot) => {
+        const owner = this.owners.get(partition);
+        if (owner !== undefined) onChange?.(partition, owner, snapshot);
+      },
+      ...(durable ? { persist: (persisted: unknown, snapshot: RunSnapshot) => this.persist(partition, persisted, snapshot, durable) } : {}),
+    });
+    this.live.set(partition, run);
+    return run;
+  }
+
+  /** Writes an owned run's latest snapshot; a finished run then leaves the index and stops. */
+  private persist(partition: string, persisted: unknown, snapshot: RunSnapshot, durable: DurableRuns): void {
+    if (!this.owners.has(partition)) return;
+    const finished = durable.finished(snapshot);
+    const written = this.writes.update(partition, { snapshot: persisted, journal_seq: this.options.journal.lastSeq(partition), finished });
+    if (!finished) return;
+    const run = this.live.get(partition);
+    void written
+      .then(() => run?.quiescent())
+      .then(() => this.unfinished.delete(partition))
+      .then(() => {
+        if (this.live.get(partition) === run && !this.closed) this.release(partition);
+      })
+      .catch((error: unknown) => console.error(`Could not retire finished run ${partition}:`, error));
+  }
+
+  /** Brings back one unfinished run; a run that cannot come back is marked failed, the others go on. */
+  private async recover(entry: UnfinishedRun, durable: DurableRuns): Promise<void> {
+    const { partition, owner } = entry;
+    const warn = this.options.warn ?? console.warn;
+    this.owners.set(partition, owner);
+    let entries: JournalEntry<RoutedRecord>[] = [];
+    let recovery;
+    try {
+      entries = await this.options.journal.read(partition);
+      recovery = recoveryOf(await this.record(partition), entries.length === 0 ? 0 : entries[entries.length - 1]!.seq);
+    } catch (error) {
+      recovery = { kind: 'fail' as const, reason: `Its data could not be read (${error instanceof Error ? error.message : String(error)}).` };
+    }
+    const journaledIds = entries.map((e) => e.data.envelope.message_id);
+    if (recovery.kind === 'restore') {
+      const run = this.tryBuild(partition, { snapshot: recovery.snapshot, journaledIds });
+      if (run) return;
+      recovery = { kind: 'rebuild' as const, reason: 'its snapshot could not be restored' };
+    }
+    if (recovery.kind === 'rebuild') {
+      warn(`Run ${partition} of ${this.options.system.name}: ${recovery.reason}; rebuilding it from its journal (${entries.length} envelopes).`);
+      const run = this.tryBuild(partition, { journaledIds });
+      if (run) {
+        try {
+          await durable.rebuild(run, entries);
+          return;
+        } catch (error) {
+          this.release(partition);
+          recovery = { kind: 'fail' as const, reason: `It could not be rebuilt from its journal: ${error instanceof Error ? error.message : String(error)}` };
+        }
+      } else recovery = { kind: 'fail' as const, reason: 'It could not be rebuilt from its journal: its actors did not start.' };
+    }
+    await this.fail(partition, owner, recovery.reason, warn);
+  }
+
+  /** Builds a run (restored when a snapshot is given); undefined when its actors do not start. */
+  private tryBuild(partition: string, from: { snapshot?: unknown; journaledIds: readonly string[] }): HostedRun | undefined {
+    try {
+      const run = this.build(partition, from);
+      if (run.actor.getSnapshot().status !== 'error' && run.supervisor.getSnapshot().status !== 'error') return run;
+      this.release(partition);
+    } catch {
+      this.release(partition);
+    }
+    return undefined;
+  }
+
+  private async fail(partition: string, owner: string, reason: string, warn: (message: string) => void): Promise<void> {
+    warn(`Run ${partition} of ${this.options.system.name} could not be recovered: ${reason}`);
+    this.failures.set(partition, reason);
+    await this.writes.update(partition, { partition, owner, failure: reason, finished: true });
+    await this.unfinished.delete(partition);
+  }
+}

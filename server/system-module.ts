@@ -1,0 +1,67 @@
+import type { Hono } from 'hono';
+import type { Clock } from '../actors/runtime/clock.ts';
+import type { ModelBackends } from '../actors/models/model-backends.ts';
+import type { Journal } from '../actors/runtime/journal.ts';
+import type { Store } from '../actors/runtime/store.ts';
+import type { MachineEntry } from '../machines/runtime/machine-entry.ts';
+import type { Config } from './config.ts';
+import type { RunSource } from './viz/run-sources.ts';
+
+/** An environment variable a system reads beyond the runtime's own (README, Configuration). */
+export interface ConfigKey {
+  name: string;
+  meaning: string;
+}
+
+/** What the runtime lends every system it opens: shared storage, the clock and the configuration. */
+export interface SystemServices {
+  config: Config;
+  /** The one store (lowdb files under `DATA_DIR/store`); name collections `<system>/...`. */
+  store: Store;
+  /**
+   * The journal in `DATA_DIR/journal/<name>`, opened once (checked at start-up) and closed by
+   * the runtime after the system.
+   */
+  journal<T>(name: string): Promise<Journal<T>>;
+  /** The one choice of model-backed or offline brains, from the configured keys (`choose`). */
+  models: ModelBackends;
+  /** The clock of every actor system (a `SimulatedClock` in tests); real time when absent. */
+  clock?: Clock;
+}
+
+/** A system once open: its routes and live views, and how it stops. */
+export interface OpenSystem {
+  /** Route groups behind bearer auth, by mount path (`/pipelines`). */
+  routes: Readonly<Record<string, Hono<any>>>;
+  /** Where the visualizer's live view finds the system's runs, one source per machine. */
+  runSources?: readonly RunSource[];
+  /** Stops its runs and waits for their last writes (the runtime closes the journals after). */
+  close(): Promise<void>;
+}
+
+/**
+ * One multi-agent system as the runtime opens it (the nutrition pipeline, the trainer, ...). The
+ * runtime knows systems only through this interface: it opens each on the shared services,
+ * mounts its routes, draws its machines and closes it. A module lives in `server/<name>/module.ts`
+ * (its default export), its machines in `machines/<name>/`, its brains in `actors/<name>/`.
+ *
+ * @example
+ * export default defineSystemModule({ name: 'echo', title: 'Echo', machines: MACHINES, open: async (services) => ({ routes: { '/echo': routes }, close: async () => {} }) });
+ */
+export interface SystemModule<Options = never> {
+  /** The one name of the system (DESIGN.md's table): its folders, store collections and journals. */
+  readonly name: string;
+  readonly title: string;
+  /** Its spec in `shared/seeds/`, if it has one. */
+  readonly spec?: string;
+  readonly configKeys?: readonly ConfigKey[];
+  /** Its statecharts, for the visualizer. */
+  readonly machines: readonly MachineEntry[];
+  /** Opens the system; `options` are what tests and benchmarks may swap in (brains, timeouts). */
+  open(services: SystemServices, options?: Options): Promise<OpenSystem>;
+}
+
+/** Types a module (an identity function, so a module's file reads as a declaration). */
+export function defineSystemModule<Options = never>(module: SystemModule<Options>): SystemModule<Options> {
+  return module;
+}
