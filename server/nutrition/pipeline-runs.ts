@@ -124,7 +124,8 @@ export class PipelineRuns {
 
   /** Resolves once the run waits for nobody but the user (output_ready, paused_physician, error). */
   async settled(userId: string, runId: string) {
-    const run = await this.live(userId, runId);
+    const { run, snapshot } = await this.current(userId, runId);
+    if (!run) return pipelineView(snapshot as never);
     await run.until((snapshot) => SETTLED_STATES.has(String(snapshot.value)));
     await run.quiescent();
     return pipelineView(run.snapshot() as never);
@@ -155,10 +156,9 @@ export class PipelineRuns {
   }
 
   async confirmReferral(userId: string, runId: string) {
-    const run = await this.live(userId, runId);
-    const snapshot = run.snapshot();
+    const { run, snapshot } = await this.current(userId, runId);
     const physician = snapshot.context.physician;
-    if (snapshot.value !== 'paused_physician' || physician?.response?.payload.pipeline_action !== 'pause_pending_referral' || physician.confirmed) {
+    if (!run || snapshot.value !== 'paused_physician' || physician?.response?.payload.pipeline_action !== 'pause_pending_referral' || physician.confirmed) {
       throw new ConflictError('not_awaiting_confirmation', `Run ${runId} is not paused waiting for you to confirm a referral (state ${String(snapshot.value)}).`);
     }
     run.send({ type: 'pipeline.confirm_referral' } satisfies PipelineEvent);
@@ -167,9 +167,8 @@ export class PipelineRuns {
 
   /** §7: evaluates a check-in and answers with the adjustment result once any re-run is done. */
   async checkin(userId: string, runId: string, checkin: WeeklyCheckin): Promise<EnvelopeOf<'adjustment_result'>> {
-    const run = await this.live(userId, runId);
-    const before = run.snapshot();
-    if (before.value !== 'output_ready' || (before.context.checkin && !before.context.checkin.failure)) {
+    const { run, snapshot: before } = await this.current(userId, runId);
+    if (!run || before.value !== 'output_ready' || (before.context.checkin && !before.context.checkin.failure)) {
       throw new ConflictError('not_ready', `Run ${runId} takes check-ins only in output_ready with no check-in under way (it is ${String(before.value)}).`);
     }
     const listing = (await this.listing(userId).get(runId))!;
@@ -235,13 +234,14 @@ export class PipelineRuns {
     this.owners.set(runId, owner);
   }
 
-  /** The user's run, running; a run that is over takes nothing more (409). */
-  private async live(userId: string, runId: string): Promise<HostedRun> {
+  /** The user's run now: live while it is not over, with its snapshot (the last one persisted when over). */
+  private async current(userId: string, runId: string): Promise<{ run?: HostedRun; snapshot: RunSnapshot }> {
     await this.own(userId, runId);
     const run = this.host.get(runId);
-    if (run) return run;
-    const view = await this.view(userId, runId);
-    throw new ConflictError('run_over', `Run ${runId} is over (state ${view.state}); start a new one.`);
+    if (run) return { run, snapshot: run.snapshot() };
+    const failure = await this.host.failureOf(runId);
+    const snapshot = failure === undefined ? await this.host.snapshotOf(runId) : undefined;
+    return { snapshot: snapshot ?? ({ value: 'error', context: { physician: null, checkin: null } } as RunSnapshot) };
   }
 
   private listing(userId: string): Collection<RunListing> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EventObject, InspectionEvent } from 'xstate';
+import { createActor, type AnyActorLogic, type EventObject, type InspectionEvent } from 'xstate';
 import type { Clock } from '../../actors/runtime/clock.ts';
 import type { Journal, JournalEntry } from '../../actors/runtime/journal.ts';
 import type { Collection, Store } from '../../actors/runtime/store.ts';
@@ -70,6 +70,8 @@ export class RunHost {
   private readonly machine: SupervisorMachine;
   private readonly writes: CoalescedWrites<RunRecord>;
   private readonly unfinished: Collection<UnfinishedRun>;
+  /** Finished runs on their way out of the index (close waits for them). */
+  private readonly retiring = new Set<Promise<void>>();
   private spare: HostedRun | undefined;
   private closed = false;
 
@@ -160,6 +162,7 @@ export class RunHost {
   /** Stops every run and waits for their last writes. */
   async close(): Promise<void> {
     this.closed = true;
+    await Promise.all(this.retiring);
     this.spare?.stop();
     for (const run of this.live.values()) run.stop();
     this.live.clear();
@@ -208,13 +211,16 @@ export class RunHost {
     const written = this.writes.update(partition, { snapshot: persisted, journal_seq: this.options.journal.lastSeq(partition), finished });
     if (!finished) return;
     const run = this.live.get(partition);
-    void written
+    // Out of the index once its last envelopes are journaled too; then it need not stay live.
+    const retired = written
       .then(() => run?.quiescent())
       .then(() => this.unfinished.delete(partition))
       .then(() => {
         if (this.live.get(partition) === run && !this.closed) this.release(partition);
       })
-      .catch((error: unknown) => console.error(`Could not retire finished run ${partition}:`, error));
+      .catch((error: unknown) => console.error(`Could not retire finished run ${partition}:`, error))
+      .finally(() => this.retiring.delete(retired));
+    this.retiring.add(retired);
   }
 
   /** Brings back one unfinished run; a run that cannot come back is marked failed, the others go on. */
@@ -254,6 +260,10 @@ export class RunHost {
 
   /** Builds a run (restored when a snapshot is given); undefined when its actors do not start. */
   private tryBuild(partition: string, from: { snapshot?: unknown; journaledIds: readonly string[] }): HostedRun | undefined {
+    // A snapshot the machine cannot take (a state it no longer has) is found here, on an actor
+    // that is never started, rather than as an error thrown later from inside the run.
+    const logic = this.options.system.agents[this.options.runActor] as AnyActorLogic;
+    if (from.snapshot !== undefined && createActor(logic, { snapshot: from.snapshot as never }).getSnapshot().status === 'error') return undefined;
     try {
       const run = this.build(partition, from);
       if (run.actor.getSnapshot().status !== 'error' && run.supervisor.getSnapshot().status !== 'error') return run;
