@@ -106,6 +106,8 @@ export default defineConfig(
           ignoreRestSiblings: true,
         },
       ],
+      // A `let` that a closure reads before its one assignment (an actor's own ref) stays a `let`.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
     },
   },
   {

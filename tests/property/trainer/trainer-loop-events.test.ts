@@ -8,7 +8,7 @@ import { createTestTrainer } from '../../support/trainer/trainer-service-harness
 import { benchPress, plank, sampleWorkout } from '../../support/trainer/trainer-tool-fixtures.ts';
 
 /** Arguments a model might send each tool that pass its schema. */
-const VALID: Record<string, (request: Parameters<Extract<ScriptedStep, Function>>[0]) => Record<string, unknown>> = {
+const VALID: Record<string, (request: Parameters<Extract<ScriptedStep, (...args: any[]) => unknown>>[0]) => Record<string, unknown>> = {
   message_notify_user: (request) => ({ message: 'Here you go', ...(lastArtifactId(request) ? { artifact_id: lastArtifactId(request) } : {}) }),
   message_ask_user: () => ({ question: 'Gym or home?', options: ['Gym', 'Home'] }),
   idle: () => ({ reason: 'done' }),
