@@ -157,15 +157,20 @@ export class RunHost {
   release(partition: string): void {
     this.live.get(partition)?.stop();
     this.live.delete(partition);
+    // A released run's owner is in its record (a durable run's) or nowhere needed (a turn's).
+    this.owners.delete(partition);
   }
 
   /** Stops every run and waits for their last writes. */
   async close(): Promise<void> {
-    this.closed = true;
+    // Runs finished just now retire before the others stop (their last envelopes still land).
     await Promise.all(this.retiring);
+    this.closed = true;
     this.spare?.stop();
+    // Stopping writes each run's last changes, which may retire a run that finished meanwhile.
     for (const run of this.live.values()) run.stop();
     this.live.clear();
+    await Promise.all(this.retiring);
     await this.writes.settled();
   }
 
@@ -209,11 +214,18 @@ export class RunHost {
     if (!this.owners.has(partition)) return;
     const finished = durable.finished(snapshot);
     const written = this.writes.update(partition, { snapshot: persisted, journal_seq: this.options.journal.lastSeq(partition), finished });
-    if (!finished) return;
+    if (finished) this.retire(partition, written);
+  }
+
+  /**
+   * Takes a finished run out of the index once `written` (its last snapshot) is on disk and its
+   * last envelopes are journaled; then it need not stay live. Close waits for it.
+   */
+  private retire(partition: string, written: Promise<unknown>): void {
     const run = this.live.get(partition);
-    // Out of the index once its last envelopes are journaled too; then it need not stay live.
     const retired = written
-      .then(() => run?.quiescent())
+      // A closing host has stopped its runs: what they still had in flight will not settle.
+      .then(() => (this.closed ? undefined : run?.quiescent()))
       .then(() => this.unfinished.delete(partition))
       .then(() => {
         if (this.live.get(partition) === run && !this.closed) this.release(partition);
@@ -239,6 +251,8 @@ export class RunHost {
     const journaledIds = entries.map((e) => e.data.envelope.message_id);
     if (recovery.kind === 'restore') {
       const run = this.tryBuild(partition, { snapshot: recovery.snapshot, journaledIds });
+      // Finished but still indexed (stopped before it retired): it retires now.
+      if (run && durable.finished(run.snapshot())) this.retire(partition, Promise.resolve());
       if (run) return;
       recovery = { kind: 'rebuild' as const, reason: 'its snapshot could not be restored' };
     }

@@ -113,7 +113,7 @@ describe('a system module the runtime does not name (tests/support/echo)', () =>
     await second.runtime.close();
     started.splice(started.indexOf(second), 1);
     const index = JSON.parse(await readFile(join(first.dir, 'store', 'echo', 'unfinished.json'), 'utf8'));
-    expect(Object.keys(index.docs)).toEqual([]);
+    expect(Object.keys(index.docs), JSON.stringify({ index, lost, kept })).toEqual([]);
     const third = await start(undefined, first.dir);
     expect((await third.call('ada', 'GET', `/echo/${lost}`)).body.state).toBe('failed');
     expect((await third.call('ada', 'GET', `/echo/${kept}`)).body).toMatchObject({ state: 'done', reply: 'KEPT' });

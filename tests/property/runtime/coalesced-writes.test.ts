@@ -15,7 +15,7 @@ describe('CoalescedWrites properties', () => {
           if (active.has(key)) overlapped = true;
           active.add(key);
           await new Promise((resolve) => setTimeout(resolve, delays[n++ % Math.max(delays.length, 1)] ?? 0));
-          stored.set(key, { ...stored.get(key), ...merged });
+          stored.set(key, { ...stored.get(key), ...(merged as Record<string, number>) });
           active.delete(key);
         });
         const expected = new Map<string, Record<string, number>>();
