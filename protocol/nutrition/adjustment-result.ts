@@ -84,7 +84,7 @@ export const AdjustmentChangeSchema = z
 export type AdjustmentChange = z.infer<typeof AdjustmentChangeSchema>;
 
 /** §7.4 no-change form: nothing fired, nothing re-runs. */
-export const AdjustmentNoChangeSchema = z
+const AdjustmentNoChangeSchema = z
   .strictObject({
     triggers_fired: z.tuple([]),
     adjustment_type: z.null(),
@@ -93,7 +93,6 @@ export const AdjustmentNoChangeSchema = z
     notes: NotesSchema,
   })
   .refine(agentsListedOnce, AGENTS_LISTED_ONCE);
-export type AdjustmentNoChange = z.infer<typeof AdjustmentNoChangeSchema>;
 
 /** §7.4 SCIENTIST -> USER (`adjustment_result`): the change form or the no-change form. */
 export const AdjustmentResultSchema = rejectReplacedFieldNames(

@@ -19,9 +19,7 @@ export const CANONICAL_FIELDS = {
 } as const satisfies Record<string, readonly string[]>;
 
 /** A canonical field name of §3. */
-export type CanonicalFieldName = keyof typeof CANONICAL_FIELDS;
-/** A name that §3 replaces with a canonical one. */
-export type ReplacedFieldName = (typeof CANONICAL_FIELDS)[CanonicalFieldName][number];
+type CanonicalFieldName = keyof typeof CANONICAL_FIELDS;
 
 /** The §3 table inverted: replaced name -> canonical name. */
 export const REPLACED_FIELD_NAMES: ReadonlyMap<string, CanonicalFieldName> = new Map(
@@ -31,7 +29,7 @@ export const REPLACED_FIELD_NAMES: ReadonlyMap<string, CanonicalFieldName> = new
 );
 
 /** The message of the issue raised for a replaced field name; it names the field to use. */
-export function replacedFieldNameMessage(name: string, canonical: string): string {
+function replacedFieldNameMessage(name: string, canonical: string): string {
   return `\`${name}\` is not a canonical field name: use \`${canonical}\``;
 }
 

@@ -41,7 +41,6 @@ export const FoodAversionsSchema = z
   .refine((foods) => foods.includes('peanut_butter') && foods.includes('nut_butters'), {
     message: 'food_aversions must always include "peanut_butter" and "nut_butters" (spec §4.1).',
   });
-export type FoodAversions = z.infer<typeof FoodAversionsSchema>;
 
 /** §4.1 `medical_history`: medications, conditions and injuries, each a list (possibly empty). */
 export const MedicalHistorySchema = z.strictObject({
@@ -49,8 +48,6 @@ export const MedicalHistorySchema = z.strictObject({
   conditions: z.array(z.string().min(1)),
   injuries: z.array(z.string().min(1)),
 });
-export type MedicalHistory = z.infer<typeof MedicalHistorySchema>;
 
 /** Weeks since the program started: 0 at intake. */
 export const WeeksOnProgramSchema = z.number().int().min(0).max(520);
-export type WeeksOnProgram = z.infer<typeof WeeksOnProgramSchema>;

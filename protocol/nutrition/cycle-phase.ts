@@ -10,4 +10,3 @@ export type CyclePhase = z.infer<typeof CyclePhaseSchema>;
 
 /** Day of the menstrual cycle, day 1 being the first day of bleeding; long irregular cycles allowed. */
 export const CycleDaySchema = z.number().int().min(1).max(90);
-export type CycleDay = z.infer<typeof CycleDaySchema>;

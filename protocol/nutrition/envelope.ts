@@ -5,13 +5,13 @@ import { NutritionPayloadSchemas } from './payloads.ts';
 import { PipelineRunIdSchema } from './pipeline-run-id.ts';
 
 /** §2 `message_id`: a UUID v4. */
-export const MessageIdSchema = z.uuidv4();
+const MessageIdSchema = z.uuidv4();
 
 /** §2 `timestamp`: ISO 8601 in UTC, ending in `Z` (no offsets). */
-export const UtcTimestampSchema = z.iso.datetime();
+const UtcTimestampSchema = z.iso.datetime();
 
 /** §2 `version`: the protocol version, currently "1.0". */
-export const ProtocolVersionSchema = z.literal('1.0');
+const ProtocolVersionSchema = z.literal('1.0');
 
 /** The envelope schema of one data_type: the §2 fields around that data_type's payload. */
 function envelopeFor<D extends NutritionDataType, P extends z.ZodType>(dataType: D, payload: P) {

@@ -5,11 +5,10 @@ import { MenstrualStatusSchema } from './client-profile.ts';
 import { BodyWeightKgSchema } from './nutrient-amounts.ts';
 
 /** §4.8 `query_type`. */
-export const HealthQueryTypeSchema = z.enum(['health_question', 'red_flag', 'symptom_check']);
-export type HealthQueryType = z.infer<typeof HealthQueryTypeSchema>;
+const HealthQueryTypeSchema = z.enum(['health_question', 'red_flag', 'symptom_check']);
 
 /** §4.8 `user_context`: what the PHYSICIAN needs to know about the client. */
-export const HealthQueryUserContextSchema = z.strictObject({
+const HealthQueryUserContextSchema = z.strictObject({
   current_weight_kg: BodyWeightKgSchema,
   bmi: z.number().positive().max(100),
   symptoms: z.array(z.string().min(1)),
@@ -17,7 +16,6 @@ export const HealthQueryUserContextSchema = z.strictObject({
   training_weeks: z.number().int().min(0).max(520),
   supplements_current: z.array(z.string().min(1)),
 });
-export type HealthQueryUserContext = z.infer<typeof HealthQueryUserContextSchema>;
 
 /**
  * §4.8 any agent -> PHYSICIAN (`health_query`). Several red flags of one run are batched into one

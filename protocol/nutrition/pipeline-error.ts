@@ -5,16 +5,15 @@ import { rejectReplacedFieldNames } from './canonical-fields.ts';
 import { PipelineRunIdSchema } from './pipeline-run-id.ts';
 
 /** §6 `error_type`: timeout (§6.1), validation failure (§6.2), upstream missing (§6.3), abort (§6.4). */
-export const PipelineErrorTypeSchema = z.enum([
+const PipelineErrorTypeSchema = z.enum([
   'timeout',
   'validation_failure',
   'upstream_missing',
   'physician_abort',
 ]);
-export type PipelineErrorType = z.infer<typeof PipelineErrorTypeSchema>;
 
 /** Retries per agent (§9: max retries per agent is 1). */
-export const MAX_AGENT_RETRIES = 1;
+const MAX_AGENT_RETRIES = 1;
 
 /**
  * §6 ORCHESTRATOR -> USER (`pipeline_error`): why the run stopped or stumbled. A timeout also

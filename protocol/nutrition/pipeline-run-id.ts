@@ -11,4 +11,3 @@ export const PipelineRunIdSchema = z
     /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-4[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}(?:_v(?:[2-9]|[1-9][0-9]+))?$/,
     'pipeline_run_id must be a UUID v4, optionally followed by a re-run suffix _v2, _v3, ...',
   );
-export type PipelineRunId = z.infer<typeof PipelineRunIdSchema>;

@@ -26,7 +26,7 @@ export const PipelineTransitionSchema = z.strictObject({
 export type PipelineTransition = z.infer<typeof PipelineTransitionSchema>;
 
 /** One edge between two real states. */
-export type PipelineEdge = PipelineTransition & { to: PipelineState };
+type PipelineEdge = PipelineTransition & { to: PipelineState };
 
 const RED_FLAG = 'red flag detected';
 const UPSTREAM_RERUN = 'validation failure, upstream re-run';

@@ -4,23 +4,21 @@ import { MealGramsSchema, MealKcalSchema } from './nutrient-amounts.ts';
 import { RecipeIdSchema } from './weekly-meal-plan.ts';
 
 /** One ingredient of a recipe (§4.5). */
-export const IngredientSchema = z.strictObject({
+const IngredientSchema = z.strictObject({
   item: z.string().min(1),
   amount_g: z.number().positive().max(5_000),
   /** May be empty when the item needs no preparation. */
   prep_notes: z.string(),
 });
-export type Ingredient = z.infer<typeof IngredientSchema>;
 
 /** §4.5 `macros_per_serving`. */
-export const MacrosPerServingSchema = z.strictObject({
+const MacrosPerServingSchema = z.strictObject({
   protein_g: MealGramsSchema,
   fat_g: MealGramsSchema,
   carbs_g: MealGramsSchema,
   fiber_g: MealGramsSchema,
   calories: MealKcalSchema,
 });
-export type MacrosPerServing = z.infer<typeof MacrosPerServingSchema>;
 
 /** One recipe of §4.5. */
 export const RecipeSchema = z.strictObject({

@@ -27,17 +27,16 @@ export const TrainingClientDataSchema = z.strictObject({
 export type TrainingClientData = z.infer<typeof TrainingClientDataSchema>;
 
 /** One exercise of the last session in §4.6 `training_log`: sets, reps and load. */
-export const LoggedExerciseSchema = z.strictObject({
+const LoggedExerciseSchema = z.strictObject({
   name: z.string().min(1),
   sets: z.number().int().min(1).max(20),
   reps: z.number().int().min(1).max(100),
   /** Load per rep; 0 for bodyweight. Named as in §7.1 `best_set.weight_kg`. */
   weight_kg: z.number().min(0).max(500),
 });
-export type LoggedExercise = z.infer<typeof LoggedExerciseSchema>;
 
 /** §4.6 `progress_data`: what the check-ins say about training so far. */
-export const TrainingProgressDataSchema = z.strictObject({
+const TrainingProgressDataSchema = z.strictObject({
   /** The last session's exercises; empty before the first session. */
   training_log: z.array(LoggedExerciseSchema),
   stall_detected: z.boolean(),
@@ -46,7 +45,6 @@ export const TrainingProgressDataSchema = z.strictObject({
   sleep_hours_avg: z.number().min(0).max(24).nullable(),
   step_count_avg: z.number().int().min(0).max(100_000),
 });
-export type TrainingProgressData = z.infer<typeof TrainingProgressDataSchema>;
 
 /** §4.6 `scientist_triggers`: the SCIENTIST's signals to the COACH. */
 export const ScientistTriggersSchema = z.strictObject({

@@ -21,4 +21,3 @@ export const UpstreamDataRequestSchema = rejectReplacedFieldNames(
     details: z.string().min(1),
   }),
 );
-export type UpstreamDataRequest = z.infer<typeof UpstreamDataRequestSchema>;

@@ -4,19 +4,18 @@ import { CycleDaySchema, CyclePhaseSchema } from './cycle-phase.ts';
 import { BodyWeightKgSchema } from './nutrient-amounts.ts';
 
 /** A §7.2 subjective marker: an integer on a 1-10 scale. */
-export const SubjectiveScoreSchema = z.number().int().min(1).max(10);
+const SubjectiveScoreSchema = z.number().int().min(1).max(10);
 
 /** §7.1 `subjective_markers`. */
-export const SubjectiveMarkersSchema = z.strictObject({
+const SubjectiveMarkersSchema = z.strictObject({
   energy: SubjectiveScoreSchema,
   sleep_quality: SubjectiveScoreSchema,
   mood: SubjectiveScoreSchema,
   appetite: SubjectiveScoreSchema,
 });
-export type SubjectiveMarkers = z.infer<typeof SubjectiveMarkersSchema>;
 
 /** One exercise of §7.1 `training_log.exercises`: its best set this week. */
-export const CheckinExerciseSchema = z.strictObject({
+const CheckinExerciseSchema = z.strictObject({
   name: z.string().min(1),
   best_set: z.strictObject({
     /** Load per rep; 0 for bodyweight. */
@@ -25,14 +24,12 @@ export const CheckinExerciseSchema = z.strictObject({
   }),
   progressed: z.boolean(),
 });
-export type CheckinExercise = z.infer<typeof CheckinExerciseSchema>;
 
 /** §7.1 `training_log`. */
-export const CheckinTrainingLogSchema = z.strictObject({
+const CheckinTrainingLogSchema = z.strictObject({
   sessions_completed: z.number().int().min(0).max(14),
   exercises: z.array(CheckinExerciseSchema),
 });
-export type CheckinTrainingLog = z.infer<typeof CheckinTrainingLogSchema>;
 
 /** A girth in cm (waist, hip). */
 const GirthCmSchema = z.number().positive().max(300);

@@ -9,7 +9,6 @@ export type MealSlot = z.infer<typeof MealSlotSchema>;
 
 /** A recipe id, as listed in `alternatives` and `substitution_bank`. */
 export const RecipeIdSchema = z.string().min(1);
-export type RecipeId = z.infer<typeof RecipeIdSchema>;
 
 /** §4.4 `slot_spec`: what the CHEF's recipe for one meal slot must hit. */
 export const SlotSpecSchema = z.strictObject({
@@ -35,7 +34,6 @@ export type MealSlotPlan = z.infer<typeof MealSlotPlanSchema>;
 
 /** §4.4 `weekly_template`: every day monday-sunday, each with all five meal slots. */
 export const WeeklyTemplateSchema = z.record(WeekdaySchema, z.record(MealSlotSchema, MealSlotPlanSchema));
-export type WeeklyTemplate = z.infer<typeof WeeklyTemplateSchema>;
 
 /** §4.4 `emergency_protocol`: the minimum viable day (meals, calories, protein target). */
 export const EmergencyProtocolSchema = z.strictObject({

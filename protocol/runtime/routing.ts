@@ -54,7 +54,7 @@ export const DeliveredMessageSchema = z.strictObject({
 export type DeliveredMessage = z.infer<typeof DeliveredMessageSchema>;
 
 /** Why the supervisor refused an envelope. Each has its own code so a sender can tell them apart. */
-export const RoutingErrorCodeSchema = z.enum([
+const RoutingErrorCodeSchema = z.enum([
   'invalid_envelope',
   'unknown_agent',
   'unknown_edge',
@@ -64,7 +64,6 @@ export const RoutingErrorCodeSchema = z.enum([
   'request_timeout',
   'journal_unavailable',
 ]);
-export type RoutingErrorCode = z.infer<typeof RoutingErrorCodeSchema>;
 
 /** The structured error a rejected envelope's sender receives. */
 export const RoutingErrorSchema = z.strictObject({

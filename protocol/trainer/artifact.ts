@@ -1,10 +1,9 @@
 import { z } from 'zod';
 
 /** Artifact ids carry the `art_` prefix (spec 001 §12.9: `artifact_id STARTS_WITH "art_"`). */
-export const ArtifactIdSchema = z
+const ArtifactIdSchema = z
   .string()
   .regex(/^art_[A-Za-z0-9_-]+$/, 'an artifact id looks like art_<letters, digits, _ or ->');
-export type ArtifactId = z.infer<typeof ArtifactIdSchema>;
 
 /**
  * A structured output created for the client (spec 001 §7.3, `artifact` event data). A workout

@@ -17,10 +17,8 @@ export type ChatBody = z.infer<typeof ChatBodySchema>;
 export const CreateSessionBodySchema = z.strictObject({
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
-export type CreateSessionBody = z.infer<typeof CreateSessionBodySchema>;
 
 /** `GET /agent/sessions?limit=` (default 10, §10.2). */
 export const SessionListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
-export type SessionListQuery = z.infer<typeof SessionListQuerySchema>;

@@ -14,12 +14,6 @@ export const DataSourceNameSchema = z.enum([
 export type DataSourceName = z.infer<typeof DataSourceNameSchema>;
 
 /**
- * The sources fetched on every context build for the user data XML, in order (spec 001 §9.3),
- * rather than chosen by the initializer.
- */
-export const STABLE_PREFIX_SOURCES = ['user_profile', 'user_settings', 'all_locations'] as const;
-
-/**
  * The sources a user stores as documents (`PUT /users/me/<source>`). `exercise_distribution` is
  * not among them: it is computed from `workout_history`.
  */

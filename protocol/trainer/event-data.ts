@@ -17,13 +17,11 @@ export type EventType = z.infer<typeof EventTypeSchema>;
 
 /** The event types that go into the model's context (spec 001 §7.4); the rest are observability only. */
 export const CONTEXT_EVENT_TYPES = ['user_message', 'tool_call', 'tool_result', 'knowledge', 'artifact'] as const;
-export type ContextEventType = (typeof CONTEXT_EVENT_TYPES)[number];
 
 const JsonObjectSchema = z.record(z.string(), z.unknown());
 
 /** `user_message`: what the user typed. Never blank: the model API refuses blank text blocks. */
 export const UserMessageDataSchema = z.strictObject({ message: z.string().regex(/\S/, 'message must not be blank') });
-export type UserMessageData = z.infer<typeof UserMessageDataSchema>;
 
 /** `llm_request`: the prompt as sent, for replay and debugging. */
 export const LlmRequestDataSchema = z.strictObject({
@@ -31,7 +29,6 @@ export const LlmRequestDataSchema = z.strictObject({
   prompt: z.string(),
   estimated_tokens: z.int().min(0),
 });
-export type LlmRequestData = z.infer<typeof LlmRequestDataSchema>;
 
 /** `llm_response`: the raw response with its token usage and cost; `endSession` sums these. */
 export const LlmResponseDataSchema = z.strictObject({
@@ -47,7 +44,6 @@ export const ToolCallDataSchema = z.strictObject({
   arguments: JsonObjectSchema,
   call_id: z.string().min(1),
 });
-export type ToolCallData = z.infer<typeof ToolCallDataSchema>;
 
 /** `tool_result`: the outcome of the tool call with the same `call_id`. */
 export const ToolResultDataSchema = z.strictObject({
@@ -63,7 +59,6 @@ export const KnowledgeDataSchema = z.strictObject({
   source: z.string().min(1),
   data: z.string(),
 });
-export type KnowledgeData = z.infer<typeof KnowledgeDataSchema>;
 
 /** `error`: anything that went wrong; `context` names where (`context_init`, `tool:<name>`, ...). */
 export const ErrorDataSchema = z.strictObject({
@@ -85,7 +80,5 @@ export const EVENT_DATA_SCHEMAS = {
   artifact: ArtifactSchema,
 } as const satisfies Record<EventType, z.ZodType>;
 
-/** The data of each event type once stored. */
-export type EventDataMap = { [K in EventType]: z.infer<(typeof EVENT_DATA_SCHEMAS)[K]> };
 /** The data a caller passes when appending (defaults, such as `error.stack`, may be left out). */
 export type EventDataInputMap = { [K in EventType]: z.input<(typeof EVENT_DATA_SCHEMAS)[K]> };

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { DataSourceNameSchema } from './data-source.ts';
 
 /** Why the initializer adds a source (spec 001 §5.3). */
-export const KnowledgeReasonSchema = z.enum(['not_in_context', 'expand_range', 'refresh_state']);
-export type KnowledgeReason = z.infer<typeof KnowledgeReasonSchema>;
+const KnowledgeReasonSchema = z.enum(['not_in_context', 'expand_range', 'refresh_state']);
 
 /**
  * One source to append as knowledge. Every field is required and `days_back` is nullable rather

@@ -24,14 +24,14 @@ function eventRow<Type extends string, Data extends z.ZodType>(type: Type, data:
   return z.strictObject({ ...EVENT_ROW_FIELDS, event_type: z.literal(type), data });
 }
 
-export const UserMessageEventSchema = eventRow('user_message', UserMessageDataSchema);
-export const LlmRequestEventSchema = eventRow('llm_request', LlmRequestDataSchema);
-export const LlmResponseEventSchema = eventRow('llm_response', LlmResponseDataSchema);
-export const ToolCallEventSchema = eventRow('tool_call', ToolCallDataSchema);
-export const ToolResultEventSchema = eventRow('tool_result', ToolResultDataSchema);
-export const KnowledgeEventSchema = eventRow('knowledge', KnowledgeDataSchema);
-export const ErrorEventSchema = eventRow('error', ErrorDataSchema);
-export const ArtifactEventSchema = eventRow('artifact', ArtifactSchema);
+const UserMessageEventSchema = eventRow('user_message', UserMessageDataSchema);
+const LlmRequestEventSchema = eventRow('llm_request', LlmRequestDataSchema);
+const LlmResponseEventSchema = eventRow('llm_response', LlmResponseDataSchema);
+const ToolCallEventSchema = eventRow('tool_call', ToolCallDataSchema);
+const ToolResultEventSchema = eventRow('tool_result', ToolResultDataSchema);
+const KnowledgeEventSchema = eventRow('knowledge', KnowledgeDataSchema);
+const ErrorEventSchema = eventRow('error', ErrorDataSchema);
+const ArtifactEventSchema = eventRow('artifact', ArtifactSchema);
 
 /**
  * One immutable event of a session (spec 001 §7.1-7.3), discriminated by `event_type` so that

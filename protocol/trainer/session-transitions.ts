@@ -1,17 +1,12 @@
 import { z } from 'zod';
-import { SessionStatusSchema, type SessionStatus } from './session.ts';
+import type { SessionStatus } from './session.ts';
 
 /** What moves a session between its statuses (spec 001 §7.6, §12.9 step 8). */
 export const SessionEventTypeSchema = z.enum(['session.complete', 'session.fail', 'session.continue']);
 export type SessionEventType = z.infer<typeof SessionEventTypeSchema>;
 
 /** One allowed status change of a session and the event that makes it. */
-export const SessionTransitionSchema = z.strictObject({
-  from: SessionStatusSchema,
-  to: SessionStatusSchema,
-  event: SessionEventTypeSchema,
-});
-export type SessionTransition = z.infer<typeof SessionTransitionSchema>;
+type SessionTransition = { from: SessionStatus; to: SessionStatus; event: SessionEventType };
 
 /**
  * Every status change a session may make, and nothing else: §7.6 ends an active session as

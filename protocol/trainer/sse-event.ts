@@ -13,7 +13,7 @@ const SseToolNameSchema = z
   });
 
 /** Progress of a tool (spec 001 §8.3 `status`). */
-export const StatusSseEventSchema = z.strictObject({
+const StatusSseEventSchema = z.strictObject({
   type: z.literal('status'),
   data: z.strictObject({
     message: z.string(),
@@ -21,21 +21,18 @@ export const StatusSseEventSchema = z.strictObject({
     phase: z.enum(['start', 'done', 'error']),
   }),
 });
-export type StatusSseEvent = z.infer<typeof StatusSseEventSchema>;
 
 /** A tool starts; `type` is the tool name (spec 001 §8.3 `tool_start`). */
-export const ToolStartSseEventSchema = z.strictObject({
+const ToolStartSseEventSchema = z.strictObject({
   type: SseToolNameSchema,
   data: z.strictObject({
     status: z.literal('running'),
     args: z.record(z.string(), z.unknown()),
   }),
 });
-export type ToolStartSseEvent = z.infer<typeof ToolStartSseEventSchema>;
 
 /** What a tool returns: always `success`, then whatever the tool reports. */
-export const ToolResultPayloadSchema = z.looseObject({ success: z.boolean() });
-export type ToolResultPayload = z.infer<typeof ToolResultPayloadSchema>;
+const ToolResultPayloadSchema = z.looseObject({ success: z.boolean() });
 
 /**
  * A tool finished; `type` is the tool name (spec 001 §8.3 `tool_result`). `artifact` and
@@ -49,10 +46,9 @@ export const ToolResultSseEventSchema = z.strictObject({
   artifact: ArtifactSchema.optional(),
   artifact_id: z.string().optional(),
 });
-export type ToolResultSseEvent = z.infer<typeof ToolResultSseEventSchema>;
 
 /** A data source was loaded into the context (spec 001 §8.3 `knowledge`). */
-export const KnowledgeSseEventSchema = z.strictObject({
+const KnowledgeSseEventSchema = z.strictObject({
   type: z.literal('knowledge'),
   data: z.strictObject({
     source: z.string().min(1),
@@ -60,21 +56,18 @@ export const KnowledgeSseEventSchema = z.strictObject({
     status: z.literal('done'),
   }),
 });
-export type KnowledgeSseEvent = z.infer<typeof KnowledgeSseEventSchema>;
 
 /** The run is over (spec 001 §8.3 `done`). */
-export const DoneSseEventSchema = z.strictObject({
+const DoneSseEventSchema = z.strictObject({
   type: z.literal('done'),
   sessionId: z.string().min(1),
 });
-export type DoneSseEvent = z.infer<typeof DoneSseEventSchema>;
 
 /** An unrecoverable error (spec 001 §8.3 `error`). */
-export const ErrorSseEventSchema = z.strictObject({
+const ErrorSseEventSchema = z.strictObject({
   type: z.literal('error'),
   message: z.string(),
 });
-export type ErrorSseEvent = z.infer<typeof ErrorSseEventSchema>;
 
 /** Any event of the `/agent/stream` response, one per `data:` line (spec 001 §8). */
 export const SseEventSchema = z.union([

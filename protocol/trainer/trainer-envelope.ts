@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { DataSourceNameSchema } from './data-source.ts';
 
 /** The addresses of the trainer system: the agent loop, the initializer, and the user outside. */
-export const TrainerAgentSchema = z.enum(['TRAINER', 'INITIALIZER', 'USER']);
-export type TrainerAgent = z.infer<typeof TrainerAgentSchema>;
+const TrainerAgentSchema = z.enum(['TRAINER', 'INITIALIZER', 'USER']);
 
 const JsonObjectSchema = z.record(z.string(), z.unknown());
 
@@ -18,11 +17,10 @@ export const ChatRequestSchema = z.strictObject({
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
 
 /** TRAINER -> INITIALIZER: choose and load the data sources this message needs (§5.2). */
-export const ContextRequestSchema = z.strictObject({
+const ContextRequestSchema = z.strictObject({
   user_id: z.string().min(1),
   message: z.string(),
 });
-export type ContextRequest = z.infer<typeof ContextRequestSchema>;
 
 /** INITIALIZER -> TRAINER: the sources appended as knowledge, for the `knowledge` SSE events (§8.3). */
 export const ContextLoadedSchema = z.strictObject({

@@ -21,7 +21,6 @@ export const CategoryGoalsSchema = z.strictObject({
       message: 'each category may appear once',
     }),
 });
-export type CategoryGoals = z.infer<typeof CategoryGoalsSchema>;
 
 /** How much emphasis one of the 16 muscles should get. */
 export const MuscleGoalSchema = z.strictObject({
@@ -39,4 +38,3 @@ export const MuscleGoalsSchema = z.strictObject({
       message: 'each muscle may appear once',
     }),
 });
-export type MuscleGoals = z.infer<typeof MuscleGoalsSchema>;

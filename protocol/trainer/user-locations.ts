@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { WeightUnitSchema } from './user-settings.ts';
 
 /** A coarse kind of equipment, shown in brackets in the user data XML ("Dumbbells (free_weights)"). */
-export const EquipmentCategorySchema = z.enum([
+const EquipmentCategorySchema = z.enum([
   'free_weights',
   'machines',
   'cables',
@@ -11,7 +11,6 @@ export const EquipmentCategorySchema = z.enum([
   'accessories',
   'other',
 ]);
-export type EquipmentCategory = z.infer<typeof EquipmentCategorySchema>;
 
 /** One piece of equipment at a location, with the loads available if it has any. */
 export const EquipmentItemSchema = z
@@ -50,4 +49,3 @@ export const UserLocationsSchema = z.strictObject({
       message: 'at most one location may be the current location',
     }),
 });
-export type UserLocations = z.infer<typeof UserLocationsSchema>;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
 /** What a preference is about. */
-export const PreferenceTypeSchema = z.enum(['exercise', 'equipment', 'schedule', 'injury', 'intensity', 'general']);
-export type PreferenceType = z.infer<typeof PreferenceTypeSchema>;
+const PreferenceTypeSchema = z.enum(['exercise', 'equipment', 'schedule', 'injury', 'intensity', 'general']);
 
 /**
  * One standing instruction ("no jumping: sore knee"). Only active, unexpired preferences reach
@@ -26,4 +25,3 @@ export const UserPreferencesSchema = z.strictObject({
       message: 'preference ids must be unique',
     }),
 });
-export type UserPreferences = z.infer<typeof UserPreferencesSchema>;

@@ -2,11 +2,9 @@ import { z } from 'zod';
 
 /** The units the user reads weights in. */
 export const WeightUnitSchema = z.enum(['kg', 'lb']);
-export type WeightUnit = z.infer<typeof WeightUnitSchema>;
 
 /** The units the user reads distances in. */
-export const DistanceUnitSchema = z.enum(['km', 'mi']);
-export type DistanceUnit = z.infer<typeof DistanceUnitSchema>;
+const DistanceUnitSchema = z.enum(['km', 'mi']);
 
 /**
  * App settings (spec 001 §9.2 `user_settings`): the unit preferences of the user data XML

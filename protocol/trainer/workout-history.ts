@@ -34,4 +34,3 @@ export const WorkoutHistorySchema = z.strictObject({
       message: 'workout ids must be unique',
     }),
 });
-export type WorkoutHistory = z.infer<typeof WorkoutHistorySchema>;

@@ -3,7 +3,7 @@ import { EXERCISE_COMMON_FIELDS, EXERCISE_TYPE_FIELDS } from './exercise.ts';
 import { ExerciseRefSchema } from './exercise-ref.ts';
 
 /** Fields that identify an exercise and so can never be adjusted (spec 001 §6.4). */
-export const PROTECTED_EXERCISE_FIELDS = ['id', 'type', 'exercise_type'] as const;
+const PROTECTED_EXERCISE_FIELDS = ['id', 'type', 'exercise_type'] as const;
 
 const { reps, hold, duration, intervals } = EXERCISE_TYPE_FIELDS;
 

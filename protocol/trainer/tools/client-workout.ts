@@ -21,4 +21,3 @@ export const ClientWorkoutSchema = z.looseObject({
     .min(1)
     .max(40),
 });
-export type ClientWorkout = z.infer<typeof ClientWorkoutSchema>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /** How a group of exercises is performed (spec 001 §6.4, Exercise Grouping). */
-export const GroupTypeSchema = z.enum(['circuit', 'superset', 'giant_set', 'warmup', 'cooldown', 'sequence']);
-export type GroupType = z.infer<typeof GroupTypeSchema>;
+const GroupTypeSchema = z.enum(['circuit', 'superset', 'giant_set', 'warmup', 'cooldown', 'sequence']);
+type GroupType = z.infer<typeof GroupTypeSchema>;
 
 /**
  * How many members each group type needs: a superset pairs two exercises, a giant set chains

@@ -6,4 +6,3 @@ export const ExerciseRefSchema = z
   .min(1)
   .max(100)
   .describe('The exercise id (UUID) or its order number in the workout, e.g. "1"');
-export type ExerciseRef = z.infer<typeof ExerciseRefSchema>;

@@ -7,7 +7,7 @@ export const ExerciseTypeSchema = z.enum(['reps', 'hold', 'duration', 'intervals
 export type ExerciseType = z.infer<typeof ExerciseTypeSchema>;
 
 /** How far a list of shares may sum away from 1.0 ("shares sum to ~1.0"). */
-export const SHARE_SUM_TOLERANCE = 0.05;
+const SHARE_SUM_TOLERANCE = 0.05;
 
 function sharesSumToOne(shares: readonly { share: number }[]): boolean {
   const sum = shares.reduce((total, entry) => total + entry.share, 0);
@@ -86,7 +86,7 @@ export const EXERCISE_TYPE_FIELDS = {
 type Issue = { path: string[]; message: string };
 
 /** Cross-field rules of one exercise: per-set lists match `sets`; a quantity needs its unit. */
-export function exercisePrescriptionIssues(exercise: Record<string, unknown>): Issue[] {
+function exercisePrescriptionIssues(exercise: Record<string, unknown>): Issue[] {
   const issues: Issue[] = [];
   const sets = exercise['sets'];
   for (const list of ['reps', 'load_each', 'hold_sec']) {

@@ -13,4 +13,3 @@ export const FetchDataParamsSchema = z.strictObject({
     'Per-source parameters, e.g. { "workout_history": { "days_back": 30, "limit": 20 } }',
   ),
 });
-export type FetchDataParams = z.infer<typeof FetchDataParamsSchema>;

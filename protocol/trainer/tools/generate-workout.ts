@@ -5,4 +5,3 @@ import { WorkoutPayloadSchema } from './workout-payload.ts';
 export const GenerateWorkoutParamsSchema = z.strictObject({
   workout: WorkoutPayloadSchema,
 });
-export type GenerateWorkoutParams = z.infer<typeof GenerateWorkoutParamsSchema>;

@@ -4,4 +4,3 @@ import { z } from 'zod';
 export const IdleParamsSchema = z.strictObject({
   reason: z.string().min(1).max(1000).describe('Why the agent is going idle'),
 });
-export type IdleParams = z.infer<typeof IdleParamsSchema>;

@@ -6,4 +6,3 @@ export const RemoveExerciseParamsSchema = z.strictObject({
   exercise_id: ExerciseRefSchema,
   reason: z.string().min(1).max(1000).optional(),
 });
-export type RemoveExerciseParams = z.infer<typeof RemoveExerciseParamsSchema>;

@@ -10,4 +10,3 @@ export const SetCurrentLocationParamsSchema = z
     message: 'provide location_id or location_name',
     path: ['location_id'],
   });
-export type SetCurrentLocationParams = z.infer<typeof SetCurrentLocationParamsSchema>;

@@ -3,7 +3,7 @@ import { ExerciseSchema } from './exercise.ts';
 import { refineWorkoutStructure } from './workout-structure.ts';
 
 /** The exercises of a workout: 1 to 40, with unique orders and well-formed groups. */
-export const WorkoutExercisesSchema = z.array(ExerciseSchema).min(1).max(40).superRefine(refineWorkoutStructure);
+const WorkoutExercisesSchema = z.array(ExerciseSchema).min(1).max(40).superRefine(refineWorkoutStructure);
 
 /** The `workout` argument of generate_workout (spec 001 §6.4). */
 export const WorkoutPayloadSchema = z.strictObject({

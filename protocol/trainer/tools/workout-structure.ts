@@ -9,7 +9,7 @@ type Issue = { path: (string | number)[]; message: string };
  * to each other in the workout, are numbered 1..k in workout order, and number as many as the
  * group type needs (a superset pairs two, a giant set chains three or more).
  */
-export function workoutStructureIssues(exercises: readonly Slot[]): Issue[] {
+function workoutStructureIssues(exercises: readonly Slot[]): Issue[] {
   const issues: Issue[] = [];
   const seenOrders = new Map<number, number>();
   exercises.forEach((exercise, index) => {
