@@ -5,12 +5,12 @@ import { ModelError, modelErrorKindOf } from './model-error.ts';
 import type { ModelContentBlock, ModelMessage, ModelProvider, ModelRequest } from './model-provider.ts';
 
 /** The output budget of every call (spec 001 §3.3). */
-export const MAX_TOKENS = 8192;
+const MAX_TOKENS = 8192;
 
 /** Forced tool use: the agent never answers in plain text (spec 001 §3.3, Appendix B). */
-export const TOOL_CHOICE = { type: 'any' } as const;
+const TOOL_CHOICE = { type: 'any' } as const;
 
-export interface AnthropicProviderOptions {
+interface AnthropicProviderOptions {
   /** The model layer's client (`openModelBackends(...).choose({ anthropic: ({ client }) => ... })`). */
   client: Anthropic;
 }
@@ -50,7 +50,7 @@ function toModelMessage(message: Message): ModelMessage {
 }
 
 /** Turns whatever the SDK threw into a {@link ModelError} that says what to do. */
-export function toModelError(error: unknown): ModelError {
+function toModelError(error: unknown): ModelError {
   if (error instanceof ModelError) return error;
   const cause = { cause: error };
   if (error instanceof APIUserAbortError) return new ModelError('aborted', 'The model call was aborted.', PROVIDER, undefined, cause);

@@ -3,7 +3,7 @@ import { getModelConfig } from './model-registry.ts';
 import type { ModelUsage } from './model-provider.ts';
 
 /** The cache figures of one response, as the Messages API names them. */
-export interface CacheInfo {
+interface CacheInfo {
   cache_read_input_tokens?: number | null;
   cache_creation_input_tokens?: number | null;
 }

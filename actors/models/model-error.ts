@@ -1,7 +1,7 @@
 import { RuntimeError } from '../../protocol/runtime/runtime-error.ts';
 
 /** What went wrong with a model call, coarse enough for the loop and the client to act on. */
-export type ModelErrorKind =
+type ModelErrorKind =
   /** The API refused the request as sent (400, 404, 413, 422): a bug here, retrying will not help. */
   | 'invalid_request'
   /** The key is missing, wrong or lacks permission (401, 403): fix `ANTHROPIC_API_KEY`. */

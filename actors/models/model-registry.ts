@@ -1,7 +1,7 @@
 import { RuntimeError } from '../../protocol/runtime/runtime-error.ts';
 
 /** Prices of one model in dollars per million tokens (spec 001 §3.4 `ModelPricing`). */
-export interface ModelPricing {
+interface ModelPricing {
   /** Input tokens not read from the cache (cache writes included: the spec prices them as input). */
   prompt: number;
   completion: number;
@@ -10,7 +10,7 @@ export interface ModelPricing {
 }
 
 /** One Claude model the agent can run on (spec 001 §3.4 `ModelConfig`). */
-export interface ModelConfig {
+interface ModelConfig {
   displayName: string;
   pricing: ModelPricing;
   notes: string;
@@ -18,7 +18,7 @@ export interface ModelConfig {
 
 /** The model ids of spec 001 §3.4, as the API and the `model` request field spell them. */
 export const MODEL_IDS = ['claude-haiku-4-5', 'claude-sonnet-4-5', 'claude-opus-4-5'] as const;
-export type ModelId = (typeof MODEL_IDS)[number];
+type ModelId = (typeof MODEL_IDS)[number];
 
 /** The default model when neither the request nor `PRIMARY_MODEL` names one (spec 001 §2.3). */
 export const DEFAULT_MODEL: ModelId = 'claude-haiku-4-5';
@@ -43,7 +43,7 @@ export const MODEL_REGISTRY: Readonly<Record<ModelId, ModelConfig>> = {
 };
 
 /** Whether `model` is one of the registry's ids exactly. */
-export function isModelId(model: string): model is ModelId {
+function isModelId(model: string): model is ModelId {
   return (MODEL_IDS as readonly string[]).includes(model);
 }
 

@@ -23,7 +23,7 @@ export interface LlmResponse {
 }
 
 /** The first `tool_use` block of a response. */
-export function firstToolUse(message: ModelMessage): ModelToolUseBlock | undefined {
+function firstToolUse(message: ModelMessage): ModelToolUseBlock | undefined {
   return message.content.find((block): block is ModelToolUseBlock => block.type === 'tool_use');
 }
 

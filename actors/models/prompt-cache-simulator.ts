@@ -60,7 +60,7 @@ export function promptSegments(prompt: CacheablePrompt): Segment[] {
 const tokensOf = (chars: number) => Math.ceil(chars / CHARS_PER_TOKEN);
 
 /** How far before a breakpoint the API looks for an earlier cache entry, in blocks. */
-export const CACHE_LOOKBACK_BLOCKS = 20;
+const CACHE_LOOKBACK_BLOCKS = 20;
 
 /**
  * Simulates Anthropic prompt caching well enough for tests and the offline model: each

@@ -7,7 +7,7 @@ export function estimateTokens(text: string): number {
 }
 
 /** What a prompt is made of, in the Messages API shape. */
-export interface PromptParts {
+interface PromptParts {
   system: unknown;
   tools: unknown;
   messages: unknown;

@@ -13,7 +13,7 @@ const EXTENSION = '.ndjson';
 const SCAN_CONCURRENCY = 8;
 
 /** Options of `openFileJournal`; the defaults suit a server. */
-export interface FileJournalOptions {
+interface FileJournalOptions {
   /** How partition files are opened; tests pass one that counts or fails. */
   openFile?: OpenAppendFile;
   /** Handles kept open at most; the least recently written ones beyond are closed (256). */

@@ -3,7 +3,7 @@ import { DataFileCorruptError } from '../../protocol/runtime/runtime-error.ts';
 import type { JournalEntry } from './journal.ts';
 
 /** What a scan of one partition file found. */
-export interface JournalFileScan<T> {
+interface JournalFileScan<T> {
   /** Seq of the last entry read (0 for an empty file). */
   lastSeq: number;
   /** Bytes of the complete lines read. */
@@ -15,14 +15,14 @@ export interface JournalFileScan<T> {
 }
 
 /** The unterminated end of a file: a write cut by a crash, never acknowledged. */
-export interface TornTail {
+interface TornTail {
   /** Its line number (one past the last complete line). */
   line: number;
   bytes: Buffer;
 }
 
 /** How far to read and what to keep. */
-export interface ScanOptions {
+interface ScanOptions {
   /** Keep the parsed entries (a startup check only needs `lastSeq`). */
   collect?: boolean;
   /** Stop after this seq: lines past it may still be in flight. */

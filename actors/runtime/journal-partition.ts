@@ -16,7 +16,7 @@ export interface JournalStats {
 }
 
 /** What a partition is told by the journal that owns it. */
-export interface JournalPartitionOptions {
+interface JournalPartitionOptions {
   /** Seq and byte length of the file as scanned at open (0 for a new partition). */
   lastSeq: number;
   bytes: number;

@@ -3,7 +3,7 @@ import type { Journal } from './journal.ts';
 import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 
 /** Asks the journal writer to append one routed record; `ticket` comes back in the ack. */
-export interface JournalAppendEvent {
+interface JournalAppendEvent {
   type: 'journal.append';
   ticket: number;
   partition: string;
@@ -11,7 +11,7 @@ export interface JournalAppendEvent {
 }
 
 /** Asks for an ack event even with nothing new on disk (to release deliveries waiting in order). */
-export interface JournalFlushEvent {
+interface JournalFlushEvent {
   type: 'journal.flush';
 }
 

@@ -7,7 +7,7 @@ import type { Collection, Store } from './store.ts';
 import { collectionFile, loadStoreFile } from './store-file.ts';
 
 /** Options of `openLowdbStore`. */
-export interface LowdbStoreOptions {
+interface LowdbStoreOptions {
   /** Check every existing file before returning (true): see `checkDataDir`. */
   check?: boolean;
 }
