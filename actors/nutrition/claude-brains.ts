@@ -35,7 +35,7 @@ export interface NutritionModelCall {
 }
 
 /** One console line per call: `nutrition NUTRITIONIST <- claude-haiku-4-5: 1234 tokens (0 cached), $0.0012 (run ...)`. */
-export function logNutritionModelCall(call: NutritionModelCall): void {
+function logNutritionModelCall(call: NutritionModelCall): void {
   const { agent, model, usage, costCents, runId } = call;
   console.log(`nutrition ${agent} <- ${model}: ${usage.total} tokens (${usage.cached} cached), $${(costCents / 100).toFixed(4)} (run ${runId})`);
 }

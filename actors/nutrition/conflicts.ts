@@ -23,9 +23,9 @@ export interface AgentConflict {
 }
 
 /** Above this relative deviation a DIETITIAN weekly total breaks rank 3 (§8: "> 5 %"). */
-export const RANK_3_TOLERANCE = 0.05;
+const RANK_3_TOLERANCE = 0.05;
 /** Above this relative deviation a CHEF recipe breaks rank 4 (§8: "> 10 %"). */
-export const RANK_4_TOLERANCE = 0.1;
+const RANK_4_TOLERANCE = 0.1;
 
 /**
  * Relative deviation. The denominator is at least 1 (g or kcal) so that a slot spec of 0 g fat
@@ -96,7 +96,7 @@ export function detectRank3Conflict(strategy: NutritionStrategy, plan: WeeklyMea
  * The id a recipe is referred to by in `alternatives` and `substitution_bank`: its `recipe_id`,
  * or, when a CHEF leaves it out, its `recipe_name`.
  */
-export function recipeRef(recipe: Recipe): string {
+function recipeRef(recipe: Recipe): string {
   return recipe.recipe_id ?? recipe.recipe_name;
 }
 

@@ -4,7 +4,7 @@ import type { EnvelopeOf } from '../../protocol/nutrition/envelope.ts';
 import type { NutritionDataType } from '../../protocol/nutrition/nutrition-data-type.ts';
 
 /** What makes one envelope: its route, its payload, its run and the seed its id derives from. */
-export interface EnvelopeSpec<D extends NutritionDataType> {
+interface EnvelopeSpec<D extends NutritionDataType> {
   from: NutritionAgent;
   to: NutritionAgent;
   dataType: D;

@@ -2,7 +2,7 @@ import type { AdjustmentTrigger } from '../../protocol/nutrition/adjustment-resu
 import type { PipelineStageAgent } from '../../protocol/nutrition/agents.ts';
 
 /** One row of the §10 re-execution map. */
-export interface ReexecutionRule {
+interface ReexecutionRule {
   /** Where the change enters the pipeline; null when nothing changes (advisory only). */
   readonly change_point: PipelineStageAgent | null;
   readonly agents_re_run: readonly PipelineStageAgent[];
@@ -59,10 +59,10 @@ export const REEXECUTION_MAP: Readonly<Record<AdjustmentTrigger, ReexecutionRule
  * The agents a weekly result reports on (§7.4): the SCIENTIST is the evaluator, so it is in
  * neither list. Listed in pipeline order.
  */
-export const REPORTED_AGENTS = ['NUTRITIONIST', 'DIETITIAN', 'CHEF', 'COACH'] as const satisfies readonly PipelineStageAgent[];
+const REPORTED_AGENTS = ['NUTRITIONIST', 'DIETITIAN', 'CHEF', 'COACH'] as const satisfies readonly PipelineStageAgent[];
 
 /** The §7.4 agent lists for a set of fired triggers. */
-export interface AgentsToRerun {
+interface AgentsToRerun {
   readonly agents_re_run: PipelineStageAgent[];
   readonly agents_unchanged: PipelineStageAgent[];
 }

@@ -7,7 +7,7 @@ import { agentsToRerun } from '../reexecution-map.ts';
  * changes first (they move the most agents and carry `adjustment_amount_kcal`), then the rest in
  * the order of §10's map.
  */
-export const TRIGGER_PRIORITY: readonly AdjustmentTrigger[] = [
+const TRIGGER_PRIORITY: readonly AdjustmentTrigger[] = [
   'calorie_increase',
   'calorie_decrease',
   'tdee_recalculation',
@@ -22,7 +22,7 @@ export const TRIGGER_PRIORITY: readonly AdjustmentTrigger[] = [
 ];
 
 /** The parts of a weekly result. */
-export interface AdjustmentParts {
+interface AdjustmentParts {
   readonly triggers: ReadonlySet<AdjustmentTrigger>;
   /** Signed kcal of a calorie_increase (+200) or calorie_decrease (-150); undefined otherwise. */
   readonly amount_kcal: number | undefined;

@@ -26,7 +26,7 @@ import { FULL_TIER, nextTier } from '../scientist/scientist-calorie-ramp.ts';
 import { calculateMacroTargets } from '../scientist/scientist-macro-targets.ts';
 
 /** The energy side of a weekly evaluation: triggers, notes, the new targets and state. */
-export interface EnergyOutcome {
+interface EnergyOutcome {
   readonly triggers: AdjustmentTrigger[];
   readonly notes: string[];
   readonly amount_kcal: number | undefined;
@@ -156,7 +156,7 @@ export function evaluateEnergy(
 }
 
 /** "Target 2450 -> 2650 kcal (+200): carbohydrates +35 g, fat +7 g, protein unchanged". */
-export function describeEnergyChange(before: MacroTargets, after: MacroTargets): string {
+function describeEnergyChange(before: MacroTargets, after: MacroTargets): string {
   const delta = after.target_intake_kcal - before.target_intake_kcal;
   const signed = (value: number) => (value > 0 ? `+${value}` : `${value}`);
   const part = (name: string, from: number, to: number) => (to === from ? `${name} unchanged` : `${name} ${signed(to - from)} g`);

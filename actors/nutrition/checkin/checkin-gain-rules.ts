@@ -7,7 +7,7 @@ import type { CheckinHistory } from './checkin-history.ts';
 /** Below this weekly gain, for 2 consecutive weeks, the target goes up (§7.3). */
 export const LOW_GAIN_KG_PER_WEEK = 0.25;
 /** Consecutive low weeks needed. */
-export const LOW_GAIN_WEEKS = 2;
+const LOW_GAIN_WEEKS = 2;
 /** Above this weekly gain the target goes down (§7.3). */
 export const HIGH_GAIN_KG_PER_WEEK = 0.75;
 /** The two adjustments of §7.3, kcal/day. */
@@ -43,12 +43,12 @@ export function weeklyGains(history: CheckinHistory, checkin: WeeklyCheckin, wee
  * be later than week 4) and after the last change to the energy target (+/- kcal or a ramp tier
  * step: the week that change closed was eaten at the old target).
  */
-export function countsForAdjustment(gain: WeeklyGain, history: CheckinHistory): boolean {
+function countsForAdjustment(gain: WeeklyGain, history: CheckinHistory): boolean {
   return gain.week > ADAPTATION_WEEKS && gain.week > (history.last_calorie_adjustment_week ?? -1);
 }
 
 /** What the gain rules found this week. */
-export type GainVerdict =
+type GainVerdict =
   | { readonly kind: 'low'; readonly gains: readonly WeeklyGain[] }
   | { readonly kind: 'high'; readonly gain: WeeklyGain }
   | { readonly kind: 'none' };

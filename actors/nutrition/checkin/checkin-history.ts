@@ -9,11 +9,10 @@ import { WeeklyCheckinSchema, type WeeklyCheckin } from '../../../protocol/nutri
 import { calculateMacroTargets } from '../scientist/scientist-macro-targets.ts';
 
 /** One check-in and the week it closes (the intake is week 0, each check-in one week more). */
-export const CheckinRecordSchema = z.strictObject({
+const CheckinRecordSchema = z.strictObject({
   week: WeeksOnProgramSchema,
   checkin: WeeklyCheckinSchema,
 });
-export type CheckinRecord = z.infer<typeof CheckinRecordSchema>;
 
 /**
  * What the SCIENTIST told the COACH at the last evaluation (§4.6 `progress_data` stall fields and
@@ -29,13 +28,12 @@ export const TrainingSignalsSchema = z.strictObject({
 export type TrainingSignals = z.infer<typeof TrainingSignalsSchema>;
 
 /** The COACH's phase as its last program stated it (§4.7 `program`), and the week it was recorded. */
-export const CoachPhasePlanSchema = z.strictObject({
+const CoachPhasePlanSchema = z.strictObject({
   phase: z.string().min(1),
   phase_week: z.number().int().min(1).max(52),
   weeks_remaining: z.number().int().min(0).max(52),
   recorded_week: WeeksOnProgramSchema,
 });
-export type CoachPhasePlan = z.infer<typeof CoachPhasePlanSchema>;
 
 /**
  * Everything the weekly evaluation (§7.3) needs from the past, as plain JSON so a store can keep
@@ -137,13 +135,8 @@ export function currentWeek(history: CheckinHistory): number {
   return history.checkins.at(-1)?.week ?? history.start_week;
 }
 
-/** The latest body weight: the last check-in's, or the intake's. */
-export function latestWeightKg(history: CheckinHistory): number {
-  return history.checkins.at(-1)?.checkin.weight_kg ?? history.intake.current_weight_kg;
-}
-
 /** Cycle day from which a 28-day cycle is in its luteal phase (ovulation around day 14). */
-export const LUTEAL_FROM_CYCLE_DAY = 15;
+const LUTEAL_FROM_CYCLE_DAY = 15;
 
 /**
  * The cycle phase a check-in reports: `cycle_phase` when given, else from `cycle_day` (days 1-14

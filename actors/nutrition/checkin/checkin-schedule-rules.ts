@@ -14,7 +14,7 @@ export const PROTEIN_RECALC_WEEKS = 4;
 export const MAX_MINIMUM_VIABLE_DAYS = 2;
 
 /** The girth change since the previous measurement. */
-export interface GirthChange {
+interface GirthChange {
   readonly previous_week: number;
   readonly waist_delta_cm: number;
   readonly hip_delta_cm: number;
@@ -68,7 +68,7 @@ export function complianceIssue(checkin: WeeklyCheckin): boolean {
 }
 
 /** A change of cycle phase that the meal plan must follow. */
-export interface CyclePhaseChange {
+interface CyclePhaseChange {
   readonly from: CyclePhase | undefined;
   readonly to: CyclePhase;
 }

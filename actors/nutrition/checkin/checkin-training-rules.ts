@@ -10,12 +10,12 @@ export const STALL_SESSIONS = 3;
 /** A stall needs this many stalled lifts (§7.3). */
 export const STALLED_LIFTS = 2;
 /** Length of a training block in active training; a phase transition is due at its end. */
-export const TRAINING_BLOCK_WEEKS = 8;
+const TRAINING_BLOCK_WEEKS = 8;
 /** Energy and sleep-quality scores (1-10) at or under this, together, recommend a deload. */
 export const LOW_RECOVERY_SCORE = 4;
 
 /** The key a lift is counted under: its name, trimmed and in lower case ("Hip Thrust" = "hip thrust"). */
-export function liftKey(name: string): string {
+function liftKey(name: string): string {
   return name.trim().toLowerCase();
 }
 
@@ -53,7 +53,7 @@ export function isTrainingStall(stalls: Readonly<Record<string, number>>): boole
 }
 
 /** A due phase transition: the phase after it, and why. */
-export interface PhaseTransition {
+interface PhaseTransition {
   readonly next_phase: TrainingPhase;
   readonly reason: string;
 }

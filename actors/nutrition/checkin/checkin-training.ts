@@ -13,7 +13,7 @@ import {
 } from './checkin-training-rules.ts';
 
 /** The training side of a weekly evaluation. */
-export interface TrainingOutcome {
+interface TrainingOutcome {
   readonly triggers: AdjustmentTrigger[];
   readonly notes: string[];
   readonly signals: TrainingSignals;

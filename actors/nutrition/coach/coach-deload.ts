@@ -5,10 +5,10 @@ import type { PlannedSession } from './coach-plan.ts';
  * dissipates fatigue without losing strength (Bell et al. 2023 deload consensus; Pritchard et
  * al. 2015 tapering review). 0.55 keeps the cut at 45 %.
  */
-export const DELOAD_SET_SHARE = 0.55;
+const DELOAD_SET_SHARE = 0.55;
 
 /** Most sets a deload week may keep out of `normalSets`. */
-export function deloadSetTarget(normalSets: number): number {
+function deloadSetTarget(normalSets: number): number {
   return Math.round(normalSets * DELOAD_SET_SHARE);
 }
 

@@ -11,18 +11,18 @@ export type CoachPhase = (typeof COACH_PHASES)[number];
  * neural adaptations dominate the first 4-8 weeks (Moritani & deVries 1979). Hypertrophy
  * blocks of 8 weeks and strength blocks of 6 then alternate.
  */
-export function phaseLength(phase: CoachPhase, experience: TrainingExperience): number {
+function phaseLength(phase: CoachPhase, experience: TrainingExperience): number {
   if (phase === 'foundation') return { none: 6, beginner: 4, intermediate: 2 }[experience];
   return phase === 'hypertrophy' ? 8 : 6;
 }
 
 /** The phase after `phase`: foundation leads to hypertrophy, then strength and hypertrophy alternate. */
-export function nextPhase(phase: CoachPhase): CoachPhase {
+function nextPhase(phase: CoachPhase): CoachPhase {
   return phase === 'hypertrophy' ? 'strength' : 'hypertrophy';
 }
 
 /** Where the client is: the §4.7 `program` header fields and how they were reached. */
-export interface PhasePosition {
+interface PhasePosition {
   phase: CoachPhase;
   phase_week: number;
   total_weeks_remaining_in_phase: number;
@@ -33,7 +33,7 @@ export interface PhasePosition {
 }
 
 /** What the phase is derived from. */
-export interface PhaseInput {
+interface PhaseInput {
   experience: TrainingExperience;
   weeksOnProgram: number;
   phaseTransitionDue: boolean;

@@ -3,10 +3,10 @@ import type { CoachPhase } from './coach-phase.ts';
 import type { TrainingExercise } from './training-exercise.ts';
 
 /** A rep (or, for holds, second) range: low and high end. */
-export type RepRange = readonly [number, number];
+type RepRange = readonly [number, number];
 
 /** What one exercise is prescribed. */
-export interface Prescription {
+interface Prescription {
   range: RepRange;
   reps: string;
   rest_sec: number;

@@ -4,7 +4,7 @@ import { alternativeRange, defaultRange, formatRange, parseRange, prescribe, typ
 import { STALL_SESSIONS } from './coach-stall.ts';
 
 /** What rendering one exercise needs besides the planned exercise. */
-export interface RenderContext {
+interface RenderContext {
   prescription: PrescriptionContext;
   /** The same day's exercises in the previous program, when they may be kept as they were. */
   keepable: readonly ProgramExercise[];

@@ -19,7 +19,7 @@ import { isDeloadFocus, sessionFocus, sessionWarmup } from './coach-warmup.ts';
 import { normalizeExerciseName, trainingExerciseById } from './training-exercise-table.ts';
 
 /** What the COACH gets besides its §4.6 `training_input`. */
-export interface CoachContext {
+interface CoachContext {
   /** Its own last program, on a re-run (§10 rule 2: delta-aware generation). */
   previous_output?: TrainingProgram;
   /** Why its previous attempt failed validation (§6.2); the retry is the same week again. */

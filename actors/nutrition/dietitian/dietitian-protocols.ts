@@ -13,7 +13,7 @@ import type { BankRecipe } from '../recipes/recipe-bank-entry.ts';
  * on a day the plan falls apart, 80 % of the calories and 90 % of the protein still keep the
  * surplus mostly intact and protect muscle. Rules of this plan, not published thresholds.
  */
-export const MINIMUM_VIABLE_DAY = { calories: 0.8, protein: 0.9, meals: 4 } as const;
+const MINIMUM_VIABLE_DAY = { calories: 0.8, protein: 0.9, meals: 4 } as const;
 
 /**
  * The minimum viable day: no-cook recipes the client may eat (aversions already filtered out),

@@ -14,7 +14,7 @@ export const WEEKDAYS: readonly Weekday[] = WeekdaySchema.options;
  * lunches in batches (cook Sunday for Monday-Wednesday, Wednesday for Thursday-Saturday); four
  * dinners so that no dinner comes back within three days.
  */
-export const ROTATION: Record<MealSlot, readonly number[]> = {
+const ROTATION: Record<MealSlot, readonly number[]> = {
   breakfast: [0, 1, 0, 1, 0, 1, 0],
   lunch: [0, 0, 0, 1, 1, 1, 2],
   snack: [0, 1, 0, 1, 0, 1, 0],
@@ -23,7 +23,7 @@ export const ROTATION: Record<MealSlot, readonly number[]> = {
 };
 
 /** How many substitutes each slot of the template lists after its own recipe. */
-export const ALTERNATIVES_PER_SLOT = 3;
+const ALTERNATIVES_PER_SLOT = 3;
 
 /** The recipes a slot may use, as the DIETITIAN found them. */
 export interface SlotOptions {

@@ -10,7 +10,7 @@ import type { RecipeDifficulty } from '../recipes/recipe-bank-entry.ts';
  * - `batch_cook`: the slot is cooked once for several days.
  * Strings outside the vocabulary (e.g. from a model-backed DIETITIAN) are kept but ignored.
  */
-export interface SlotConstraints {
+interface SlotConstraints {
   avoid: string[];
   maxDifficulty?: RecipeDifficulty;
   sharedDinner: boolean;

@@ -23,7 +23,7 @@ export type DailyTargets = Pick<
  * meals and more between them, where drinks go down easily; a high appetite the reverse.
  * Rules of this plan (not published constants); each row sums to 1.
  */
-export const NON_PROTEIN_ENERGY_SHARES: Record<AppetiteLevel, Record<MealSlot, number>> = {
+const NON_PROTEIN_ENERGY_SHARES: Record<AppetiteLevel, Record<MealSlot, number>> = {
   low: { breakfast: 0.2, lunch: 0.23, snack: 0.18, dinner: 0.22, presleep: 0.17 },
   normal: { breakfast: 0.22, lunch: 0.27, snack: 0.13, dinner: 0.28, presleep: 0.1 },
   high: { breakfast: 0.22, lunch: 0.28, snack: 0.12, dinner: 0.3, presleep: 0.08 },
@@ -35,10 +35,10 @@ export const NON_PROTEIN_ENERGY_SHARES: Record<AppetiteLevel, Record<MealSlot, n
  * rise in the luteal phase (Davidsen L, Vistisen B, Astrup A 2007, Int J Obes 31:1777-1785),
  * so the day's totals stay (§8 rank 2) and more of them come late, when hunger does.
  */
-export const LUTEAL_SHIFT = 0.05;
+const LUTEAL_SHIFT = 0.05;
 
 /** The non-protein energy shares for an appetite, in the given cycle phase. */
-export function energyShares(appetite: AppetiteLevel, cyclePhase?: CyclePhase): Record<MealSlot, number> {
+function energyShares(appetite: AppetiteLevel, cyclePhase?: CyclePhase): Record<MealSlot, number> {
   const shares = { ...NON_PROTEIN_ENERGY_SHARES[appetite] };
   if (cyclePhase !== 'luteal') return shares;
   const mains = shares.breakfast + shares.lunch + shares.dinner;
@@ -52,7 +52,7 @@ export function energyShares(appetite: AppetiteLevel, cyclePhase?: CyclePhase): 
  * Relative weight of fat in each slot's non-protein energy: less around the snack (often the
  * pre/post-training meal, where fast carbs help), more at dinner and before sleep.
  */
-export const FAT_TILT: Record<MealSlot, number> = { breakfast: 1, lunch: 1, snack: 0.8, dinner: 1.1, presleep: 1.2 };
+const FAT_TILT: Record<MealSlot, number> = { breakfast: 1, lunch: 1, snack: 0.8, dinner: 1.1, presleep: 1.2 };
 
 /** Protein split used only if a distribution sums to zero (then the NUTRITIONIST gave none). */
 const FALLBACK_PROTEIN_SHARES: Record<MealSlot, number> = {

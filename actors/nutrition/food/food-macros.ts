@@ -1,8 +1,8 @@
 import { FOOD_TABLE } from './food-table.ts';
-import type { Food, FoodId } from './food-table.ts';
+import type { FoodId } from './food-table.ts';
 
 /** A food and how many grams of it. */
-export interface Portion {
+interface Portion {
   readonly food: FoodId;
   readonly amount_g: number;
 }
@@ -22,7 +22,7 @@ export interface MacroTotals {
  * exactly as the SCIENTIST counts `carbs_g` as "the remainder" (§4.2), so that a recipe's
  * calories and a slot spec's calories are the same unit.
  */
-export const KCAL_PER_GRAM = { protein_g: 4, carbs_g: 4, fat_g: 9 } as const;
+const KCAL_PER_GRAM = { protein_g: 4, carbs_g: 4, fat_g: 9 } as const;
 
 /** Energy of macronutrient amounts by the Atwater general factors. */
 export function atwaterKcal(macros: { protein_g: number; carbs_g: number; fat_g: number }): number {
@@ -31,11 +31,6 @@ export function atwaterKcal(macros: { protein_g: number; carbs_g: number; fat_g:
     macros.carbs_g * KCAL_PER_GRAM.carbs_g +
     macros.fat_g * KCAL_PER_GRAM.fat_g
   );
-}
-
-/** The food table row of `id`. */
-export function foodById(id: FoodId): Food {
-  return FOOD_TABLE[id];
 }
 
 const ID_BY_NAME: ReadonlyMap<string, FoodId> = new Map(
@@ -75,7 +70,7 @@ export type MacroRole = 'protein_g' | 'carbs_g' | 'fat_g';
  * high enough that adding it moves one macro and barely the others (rice 89 % carbs, whey
  * 94 % protein, olive oil 100 % fat), low enough to admit real foods such as chicken breast.
  */
-export const ROLE_ENERGY_SHARE: Record<MacroRole, number> = { protein_g: 0.75, carbs_g: 0.8, fat_g: 0.9 };
+const ROLE_ENERGY_SHARE: Record<MacroRole, number> = { protein_g: 0.75, carbs_g: 0.8, fat_g: 0.9 };
 
 /** The macro whose energy share in `id` reaches `ROLE_ENERGY_SHARE`, if any. */
 export function macroRole(id: FoodId): MacroRole | undefined {

@@ -11,7 +11,7 @@ import { isAverted, normalizeFood } from './nutritionist-food-aversions.ts';
 const DENSE_SWAPS = ['olive oil', 'seeds', 'cheese', 'avocado', 'dried fruit', 'granola'];
 
 /** What the considerations depend on. */
-export interface ConsiderationInputs {
+interface ConsiderationInputs {
   readonly targets: MacroTargets;
   readonly fiber_target_g: number;
   readonly medical_context?: MedicalContext;

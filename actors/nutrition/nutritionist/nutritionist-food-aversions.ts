@@ -9,7 +9,7 @@ export function normalizeFood(food: string): string {
  * Food groups an aversion can name, mapped to the foods in them, so that an aversion to "dairy"
  * also rules out milk, cheese, whey and the rest.
  */
-export const FOOD_GROUPS: Readonly<Record<string, readonly string[]>> = {
+const FOOD_GROUPS: Readonly<Record<string, readonly string[]>> = {
   dairy: ['milk', 'whole milk', 'cheese', 'whey', 'casein', 'greek yogurt', 'yogurt', 'cottage cheese', 'quark'],
   lactose: ['milk', 'whole milk', 'whey', 'casein', 'yogurt', 'greek yogurt', 'cottage cheese', 'quark'],
   nuts: ['nuts', 'almonds', 'walnuts', 'trail mix'],

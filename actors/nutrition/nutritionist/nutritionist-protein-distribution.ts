@@ -8,7 +8,7 @@ import type { ProteinDistribution } from '../../../protocol/nutrition/nutrition-
  * 44(8):1560-1569); the snack takes the smallest share, since it carries most of the liquid
  * calories.
  */
-export const PROTEIN_SLOT_SHARES: Readonly<Record<keyof ProteinDistribution, number>> = {
+const PROTEIN_SLOT_SHARES: Readonly<Record<keyof ProteinDistribution, number>> = {
   breakfast_g: 0.22,
   lunch_g: 0.24,
   snack_g: 0.14,

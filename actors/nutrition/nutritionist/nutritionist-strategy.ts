@@ -8,7 +8,7 @@ import { hydrationTargetL, supplementProtocol } from './nutritionist-supplements
 import { selectTactics } from './nutritionist-tactics.ts';
 
 /** What the NUTRITIONIST needs besides the SCIENTIST's targets. */
-export interface NutritionistContext {
+interface NutritionistContext {
   /** The calorie ramp tier the SCIENTIST is on (`CheckinHistory.tier`, or `planCalorieRamp` at intake). */
   readonly current_tier: CalorieTier;
   /** From the intake: with amenorrhea there is no cycle to adjust to. */
@@ -23,7 +23,7 @@ export interface NutritionistContext {
 }
 
 /** Fiber per 1,000 kcal for the operational target: the adequate intake (IOM 2005). */
-export const FIBER_TARGET_G_PER_1000_KCAL = 14;
+const FIBER_TARGET_G_PER_1000_KCAL = 14;
 
 /**
  * Operational fiber target in g: with a low appetite the SCIENTIST's floor (fiber fills, and the

@@ -4,20 +4,20 @@ import { firstAcceptable } from './nutritionist-food-aversions.ts';
 // The supplement protocol (§4.3 `supplement_protocol`) and the hydration target that follows from it.
 
 /** Body weight from which creatine goes from 3 to 5 g/day (about 0.04-0.06 g/kg either side). */
-export const CREATINE_HIGH_DOSE_FROM_KG = 80;
+const CREATINE_HIGH_DOSE_FROM_KG = 80;
 
 /**
  * Extra water for creatine, L/day: creatine draws water into muscle cells, and the ISSN position
  * stand advises adequate fluid with it (Kreider RB et al. 2017, J Int Soc Sports Nutr 14:18).
  */
-export const CREATINE_EXTRA_WATER_L = 0.25;
+const CREATINE_EXTRA_WATER_L = 0.25;
 
 /**
  * Extra water for training and the daily steps, L/day: sweat losses of about 0.5-1 L per hour of
  * training over 3-4 sessions a week average out near 0.5 L/day (ACSM position stand on fluid
  * replacement, Sawka MN et al. 2007, Med Sci Sports Exerc 39(2):377-390).
  */
-export const TRAINING_EXTRA_WATER_L = 0.5;
+const TRAINING_EXTRA_WATER_L = 0.5;
 
 interface SupplementOption extends Supplement {
   readonly foods: readonly string[];

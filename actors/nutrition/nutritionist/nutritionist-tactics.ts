@@ -62,14 +62,14 @@ const TACTICS: Readonly<Record<TacticId, readonly TacticOption[]>> = {
  * the hard part is eating enough at all. Normal: protein timing and density. High: portion
  * discipline, the surplus being easy to overshoot.
  */
-export const TACTIC_ORDER: Readonly<Record<AppetiteLevel, readonly TacticId[]>> = {
+const TACTIC_ORDER: Readonly<Record<AppetiteLevel, readonly TacticId[]>> = {
   low: ['schedule', 'liquid', 'dense', 'water_between', 'ready_snacks', 'protein_each_slot', 'carbs_around_training'],
   normal: ['protein_each_slot', 'dense', 'schedule', 'liquid', 'carbs_around_training', 'ready_snacks'],
   high: ['protein_each_slot', 'portions', 'carbs_around_training', 'schedule'],
 };
 
 /** What the tactics depend on. */
-export interface TacticInputs {
+interface TacticInputs {
   readonly appetite: AppetiteLevel;
   readonly aversions: readonly string[];
   readonly cooking_skill: CookingSkill;

@@ -4,7 +4,7 @@ import type { IntakeData } from '../../../protocol/nutrition/intake-data.ts';
 import { bodyMassIndex, type RedFlag } from './red-flags.ts';
 
 /** What the health query needs besides the flags. */
-export interface HealthQueryContext {
+interface HealthQueryContext {
   readonly intake: IntakeData;
   /** The agent that found the flags; default SCIENTIST. */
   readonly requesting_agent?: NutritionAgent;

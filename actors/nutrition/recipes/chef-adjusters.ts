@@ -36,7 +36,7 @@ export const ADJUSTABLE_FOODS: Record<MacroRole, readonly FoodId[]> = {
 };
 
 /** How many candidates per macro the CHEF tries (2 x 2 x 2 combinations at most). */
-export const ADJUSTER_TRIES = 2;
+const ADJUSTER_TRIES = 2;
 
 /**
  * The adjuster candidates of one macro for a recipe, best first: the recipe's own adjustable

@@ -9,7 +9,7 @@ import { FOOD_TABLE } from '../food/food-table.ts';
 import type { CalorieBoost } from './recipe-bank-entry.ts';
 
 /** Where and how a scaled recipe is eaten in the week. */
-export interface RecipeUse {
+interface RecipeUse {
   slot: MealSlot;
   /** The days whose slot this recipe answers, in week order. */
   days: readonly Weekday[];

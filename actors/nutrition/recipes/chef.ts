@@ -18,7 +18,7 @@ import { slotRequirements } from './recipe-bank-eligibility.ts';
 import type { SlotRequirements } from './recipe-bank-eligibility.ts';
 
 /** §8 rank 4 re-run: the DIETITIAN's plan is authoritative; the CHEF must meet it. */
-export interface ChefConstraint {
+interface ChefConstraint {
   /** The authoritative plan; replaces the `mealPlan` argument when given. */
   meal_plan?: WeeklyMealPlan;
   /** Largest relative deviation allowed per macro (default §8's 0.10). */
@@ -26,7 +26,7 @@ export interface ChefConstraint {
 }
 
 /** What the CHEF needs besides the §4.4 plan. */
-export interface ChefContext {
+interface ChefContext {
   /**
    * §4.2 `client_constraints`, when the pipeline has them. The plan's `avoid:` and
    * `max_difficulty:` constraints already carry aversions and skill, and nut butters are always

@@ -8,7 +8,7 @@ import type { CalorieTier } from '../../../protocol/nutrition/nutrition-strategy
  * low-appetite client can add it without discomfort, large enough to move the scale within the
  * two weeks a tier lasts. A design choice, not a published constant.
  */
-export const RAMP_STEP_MIN_KCAL = 250;
+const RAMP_STEP_MIN_KCAL = 250;
 
 /** The highest tier: the full target (TDEE + surplus). */
 export const FULL_TIER: CalorieTier = 2;

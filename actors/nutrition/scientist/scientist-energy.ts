@@ -8,7 +8,7 @@ import type { Sex } from '../../../protocol/nutrition/client-profile.ts';
  * The Mifflin-St Jeor sex constant in kcal/day: +5 for men, -161 for women
  * (Mifflin MD, St Jeor ST et al. 1990, Am J Clin Nutr 51(2):241-247).
  */
-export const MIFFLIN_SEX_CONSTANT_KCAL: Readonly<Record<Sex, number>> = { male: 5, female: -161 };
+const MIFFLIN_SEX_CONSTANT_KCAL: Readonly<Record<Sex, number>> = { male: 5, female: -161 };
 
 /**
  * Resting energy in kcal/day by Mifflin-St Jeor:
@@ -21,7 +21,7 @@ export function mifflinStJeorBmr(body: { weightKg: number; heightCm: number; age
 }
 
 /** One row of the step table: daily steps from `minSteps` (inclusive) up to the next row. */
-export interface StepActivityBand {
+interface StepActivityBand {
   readonly minSteps: number;
   readonly label: string;
   readonly multiplier: number;
@@ -37,7 +37,7 @@ export interface StepActivityBand {
  * week is covered by the band rather than added, so a training phase change never moves energy
  * targets (§10: phase transitions re-run only the COACH).
  */
-export const STEP_ACTIVITY_TABLE: readonly StepActivityBand[] = [
+const STEP_ACTIVITY_TABLE: readonly StepActivityBand[] = [
   { minSteps: 0, label: 'sedentary', multiplier: 1.2 },
   { minSteps: 5_000, label: 'low active', multiplier: 1.375 },
   { minSteps: 7_500, label: 'somewhat active', multiplier: 1.45 },
@@ -57,7 +57,7 @@ export function stepActivityBand(avgDailySteps: number): StepActivityBand {
  * Wishnofsky 1958). Lean tissue costs less, so for a trainee this errs on the side of a larger
  * surplus; the weekly check-ins correct it (§7.3 +200 / -150 kcal rules).
  */
-export const KCAL_PER_KG_GAIN = 7_700;
+const KCAL_PER_KG_GAIN = 7_700;
 
 /** The spec's band for the weekly gain target (§4.2 `weekly_weight_target_kg`: 0.25-0.5 kg/week). */
 export const WEEKLY_GAIN_MIN_KG = 0.25;
@@ -68,7 +68,7 @@ export const WEEKLY_GAIN_MAX_KG = 0.5;
  * off-season recommendation (Iraki J et al. 2019, Sports 7(7):154), the upper end because the
  * clients are novice hardgainers. Clamped to the spec's 0.25-0.5 kg/week, which wins.
  */
-export const WEEKLY_GAIN_SHARE_OF_WEIGHT = 0.005;
+const WEEKLY_GAIN_SHARE_OF_WEIGHT = 0.005;
 
 /**
  * Weekly gain target in kg, to the hundredth: `clamp(0.5 % x weight, 0.25, 0.5)`.

@@ -4,11 +4,11 @@ import type { AppetiteLevel, Sex } from '../../../protocol/nutrition/client-prof
 // fiber floor and the base hydration. 4 kcal/g protein and carbohydrate, 9 kcal/g fat (Atwater).
 
 /** Atwater general factors, kcal per gram. */
-export const KCAL_PER_G = { protein: 4, carbs: 4, fat: 9 } as const;
+const KCAL_PER_G = { protein: 4, carbs: 4, fat: 9 } as const;
 
 /** The spec's protein band in g/kg (§4.2 `protein_g`: 1.6-2.0 g/kg). */
-export const PROTEIN_G_PER_KG_MIN = 1.6;
-export const PROTEIN_G_PER_KG_MAX = 2.0;
+const PROTEIN_G_PER_KG_MIN = 1.6;
+const PROTEIN_G_PER_KG_MAX = 2.0;
 
 /**
  * Protein g/kg by appetite. 1.6 g/kg is the breakpoint beyond which extra protein adds no
@@ -16,14 +16,14 @@ export const PROTEIN_G_PER_KG_MAX = 2.0;
  * client gets exactly that, because protein is the most satiating macronutrient and would crowd
  * out the energy the surplus needs. Normal appetite 1.8, high appetite 2.0 (the top of the band).
  */
-export const PROTEIN_G_PER_KG_BY_APPETITE: Readonly<Record<AppetiteLevel, number>> = {
+const PROTEIN_G_PER_KG_BY_APPETITE: Readonly<Record<AppetiteLevel, number>> = {
   low: 1.6,
   normal: 1.8,
   high: 2.0,
 };
 
 /** The spec's fat floor: at least 25 % of energy (§4.2 `fat_g`). */
-export const FAT_SHARE_MIN = 0.25;
+const FAT_SHARE_MIN = 0.25;
 
 /**
  * Share of energy from fat by appetite, within the 20-35 % acceptable range (IOM 2005 AMDR) and
@@ -37,23 +37,23 @@ export const FAT_SHARE_BY_APPETITE: Readonly<Record<AppetiteLevel, number>> = {
 };
 
 /** The spec's fiber floor (§4.2 `fiber_g_min`: >= 20 g). */
-export const FIBER_FLOOR_G = 20;
+const FIBER_FLOOR_G = 20;
 
 /**
  * Fiber floor per 1,000 kcal: 10 g, below the 14 g/1,000 kcal adequate intake (IOM 2005), on
  * purpose: this is the hard floor; the NUTRITIONIST's operational target may go up to 14 g/1,000
  * kcal when appetite allows (fiber is filling, which works against a surplus).
  */
-export const FIBER_FLOOR_G_PER_1000_KCAL = 10;
+const FIBER_FLOOR_G_PER_1000_KCAL = 10;
 
 /** Base water in L per kg body weight: the common 35 mL/kg/day rule of thumb. */
-export const HYDRATION_L_PER_KG = 0.035;
+const HYDRATION_L_PER_KG = 0.035;
 
 /**
  * Floor for the base water, in L/day: EFSA's adequate total water intake for adults (EFSA NDA
  * Panel 2010, EFSA Journal 8(3):1459): 2.0 L for women, 2.5 L for men.
  */
-export const HYDRATION_FLOOR_L: Readonly<Record<Sex, number>> = { female: 2.0, male: 2.5 };
+const HYDRATION_FLOOR_L: Readonly<Record<Sex, number>> = { female: 2.0, male: 2.5 };
 
 /** The energy of a set of macros in kcal: `4 x protein + 4 x carbs + 9 x fat`. */
 export function macroKcal(macros: { protein_g: number; carbs_g: number; fat_g: number }): number {
@@ -68,7 +68,7 @@ function clean(value: number): number {
 }
 
 /** The protein figures for one reference weight. */
-export interface ProteinTarget {
+interface ProteinTarget {
   readonly protein_g: number;
   /** protein_g / reference weight, to the hundredth: always within 1.6-2.0. */
   readonly protein_g_per_kg: number;
@@ -88,7 +88,7 @@ export function proteinTarget(referenceWeightKg: number, appetite: AppetiteLevel
 }
 
 /** Fat and carbohydrate grams for an energy target and a protein amount. */
-export interface EnergySplit {
+interface EnergySplit {
   readonly fat_g: number;
   /** Share of the target from fat, in percent, to a tenth: always >= 25. */
   readonly fat_percent: number;

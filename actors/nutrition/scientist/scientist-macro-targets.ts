@@ -16,7 +16,7 @@ import {
  * evaluation fills them from the `CheckinHistory` (weights of the last recalculations, the ramp
  * tier, the sum of the +200 / -150 kcal adjustments).
  */
-export interface ScientistContext {
+interface ScientistContext {
   /** Weeks on the program; default `intake.weeks_on_program ?? 0` (the intake is week 0). */
   readonly weeks_on_program?: number;
   /** Latest body weight (the last check-in); default the intake weight. */
@@ -34,7 +34,7 @@ export interface ScientistContext {
 }
 
 /** The SCIENTIST's full calculation: the payload plus the intermediate figures a caller may need. */
-export interface ScientistCalculation {
+interface ScientistCalculation {
   readonly macro_targets: MacroTargets;
   readonly energy: EnergyEstimate;
   readonly ramp: CalorieRamp;

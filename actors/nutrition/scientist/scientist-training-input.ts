@@ -10,7 +10,7 @@ import { cyclePhaseOf, currentWeek, type CheckinHistory } from '../checkin/check
 export const DEFAULT_AVAILABLE_DAYS: AvailableDays = ['monday', 'wednesday', 'friday'];
 
 /** What `buildTrainingInput` needs besides the intake. */
-export interface TrainingInputContext {
+interface TrainingInputContext {
   /** The check-ins so far; absent at intake (week 0, nothing logged yet). */
   readonly history?: CheckinHistory;
 }
