@@ -7,12 +7,12 @@ import { WorkoutSessionSchema, type WorkoutSession } from '../../protocol/traine
 import { renumberExercises } from './tools/workout-edits.ts';
 
 /** Why a client workout was not taken over. */
-export type SeedResult =
+type SeedResult =
   | { seeded: true; workout: WorkoutSession }
   | { seeded: false; reason: 'already_active'; workout: WorkoutSession }
   | { seeded: false; reason: 'invalid'; issues: ErrorIssue[] };
 
-export interface WorkoutStateOptions {
+interface WorkoutStateOptions {
   now?: () => Date;
   newId?: () => string;
 }

@@ -32,7 +32,7 @@ function renderStrayResult(data: ToolResultData): string {
 }
 
 /** `stringify(result)` of spec 001 §4.3: strings as they are, anything else as JSON. */
-export function stringify(result: unknown): string {
+function stringify(result: unknown): string {
   return typeof result === 'string' ? result : (JSON.stringify(result) ?? 'null');
 }
 

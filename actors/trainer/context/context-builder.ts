@@ -43,7 +43,7 @@ export interface AgentContext<Tool> {
 }
 
 /** What a context is built from, all already fetched. */
-export interface AgentContextInput<Tool> {
+interface AgentContextInput<Tool> {
   session: AgentSession;
   events: readonly ContextEvent[];
   userDataXml: string;
@@ -66,7 +66,7 @@ export function buildAgentContext<Tool extends Cacheable>(input: AgentContextInp
   };
 }
 
-export interface ContextBuilderOptions<Tool> {
+interface ContextBuilderOptions<Tool> {
   events: Pick<EventStore, 'getSession' | 'listContextEvents'>;
   dataSources: DataSourceRegistry;
   systemPrompt: string;

@@ -26,7 +26,7 @@ export function muscleSharesOf(entry: LibraryExercise): MuscleShare[] {
 }
 
 /** Goal shares: the user's goals this exercise serves, else the exercise's own goals, split evenly. */
-export function goalSharesOf(entry: LibraryExercise, preferredGoals: readonly string[] = []): GoalShare[] {
+function goalSharesOf(entry: LibraryExercise, preferredGoals: readonly string[] = []): GoalShare[] {
   const served = entry.goals.filter((goal) => preferredGoals.includes(goal));
   const goals = served.length > 0 ? served : entry.goals;
   const shares = split(1, goals.length);
@@ -34,7 +34,7 @@ export function goalSharesOf(entry: LibraryExercise, preferredGoals: readonly st
 }
 
 /** How a library exercise becomes one exercise of a workout. */
-export interface PrescriptionOptions {
+interface PrescriptionOptions {
   order: number;
   group?: ExerciseGroup;
   /** The user's goals; the exercise's goal shares favour the ones it serves. */

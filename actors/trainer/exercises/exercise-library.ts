@@ -33,7 +33,7 @@ export function isDoableWith(entry: LibraryExercise, equipment: readonly Equipme
 }
 
 /** What to look for; every given criterion must hold. */
-export interface ExerciseQuery {
+interface ExerciseQuery {
   /** Exercises whose primary muscles include one of these (secondary ones too with `includeSecondary`). */
   muscles?: readonly Muscle[];
   /** The equipment at hand; undefined means any. */

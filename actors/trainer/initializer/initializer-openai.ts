@@ -10,9 +10,9 @@ import type { KnowledgeSelector } from './initializer-selector.ts';
 export const INITIALIZER_MODEL = 'gpt-4o-mini';
 
 /** The structured output format: a strict JSON Schema generated from the §5.3 zod schema. */
-export const INITIALIZER_RESPONSE_FORMAT = zodResponseFormat(InitializerResponseSchema, 'initializer_response');
+const INITIALIZER_RESPONSE_FORMAT = zodResponseFormat(InitializerResponseSchema, 'initializer_response');
 
-export interface OpenAiSelectorOptions {
+interface OpenAiSelectorOptions {
   /** The model layer's client (`openModelBackends(config).choose({ openai: ({ client }) => ... })`). */
   client: OpenAI;
   model?: string;
@@ -23,7 +23,7 @@ export interface OpenAiSelectorOptions {
 }
 
 /** The initializer's model call failed; the turn goes on without new knowledge. */
-export class InitializerError extends RuntimeError {
+class InitializerError extends RuntimeError {
   override name = 'InitializerError';
   constructor(message: string, options?: { cause?: unknown }) {
     super('initializer_failed', message, 502);

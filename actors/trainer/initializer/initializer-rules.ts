@@ -6,10 +6,10 @@ import { daysBackIn } from './initializer-time-range.ts';
 import { musclesIn } from '../offline-model/text-cues.ts';
 
 /** The task types of spec 001 §5.5. */
-export type TaskType = 'workout_generation' | 'goal_setting' | 'statistics' | 'location' | 'preferences' | 'general';
+type TaskType = 'workout_generation' | 'goal_setting' | 'statistics' | 'location' | 'preferences' | 'general';
 
 /** The sources each task needs (spec 001 §5.5, "Task-to-Data Mapping"). */
-export const TASK_SOURCES: Record<TaskType, readonly DataSourceName[]> = {
+const TASK_SOURCES: Record<TaskType, readonly DataSourceName[]> = {
   workout_generation: ['category_goals', 'muscle_goals', 'active_preferences', 'workout_history'],
   goal_setting: ['category_goals', 'muscle_goals'],
   statistics: ['workout_history', 'category_goals'],
@@ -19,7 +19,7 @@ export const TASK_SOURCES: Record<TaskType, readonly DataSourceName[]> = {
 };
 
 /** The window of a statistics question that names none (the spec's example: "this month"). */
-export const DEFAULT_STATS_DAYS = 30;
+const DEFAULT_STATS_DAYS = 30;
 
 const CUES: readonly [TaskType, RegExp][] = [
   [

@@ -12,14 +12,14 @@ import type { KnowledgeSelector, SelectionOutcome } from './initializer-selector
 export type { KnowledgeSelector } from './initializer-selector.ts';
 
 /** One source to append as a `knowledge` event (data) and announce as a `knowledge` SSE event (displayName). */
-export interface KnowledgeToAppend {
+interface KnowledgeToAppend {
   source: DataSourceName;
   displayName: string;
   data: string;
 }
 
 /** What the initializer did (spec 001 §5.2 `InitResult`), for the loop to log and emit. */
-export interface InitializeContextResult {
+interface InitializeContextResult {
   selector: KnowledgeSelector['kind'];
   /** The selection after the append-only rules; undefined when selecting failed. */
   selection: InitializerResponse | undefined;
@@ -33,7 +33,7 @@ export interface InitializeContextResult {
   usage?: SelectionOutcome['usage'];
 }
 
-export interface InitializeContextOptions {
+interface InitializeContextOptions {
   selector: KnowledgeSelector;
   dataSources: DataSourceRegistry;
   userId: string;
@@ -91,7 +91,7 @@ export async function initializeContext(options: InitializeContextOptions): Prom
 }
 
 /** Each OpenAI call's limits (`createOpenAiSelector`'s defaults: 10 s, 1 retry). */
-export interface KnowledgeSelectorLimits {
+interface KnowledgeSelectorLimits {
   timeoutMs?: number;
   maxRetries?: number;
 }

@@ -5,7 +5,7 @@ import { appendInOrder } from '../loop/loop-append.ts';
 import type { LoopDeps } from '../loop/loop-deps.ts';
 import type { ContextInitializer } from './trainer-initializer-brain.ts';
 
-export interface ContextInitializerOptions {
+interface ContextInitializerOptions {
   /** GPT-4o-mini, or the deterministic §5.5 rules (initializer.ts `knowledgeSelectorFor`). */
   selector: KnowledgeSelector;
   dataSources: DataSourceRegistry;

@@ -10,7 +10,7 @@ export type ConsoleLogEntry =
   | { kind: 'error'; message: string; context?: string | null | undefined }
   | { kind: 'session_end'; status: string; totalTokens: number; cachedTokens: number; costCents: number };
 
-export interface ConsoleLogOptions {
+interface ConsoleLogOptions {
   /** How much of a tool call's JSON arguments to show before "..." (the spec's example shows 25). */
   argsPreviewChars?: number;
   /** How much of a user message or response text to show. */
@@ -43,7 +43,7 @@ const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0,
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** The part after the session id: icon, event type, arrow, details. */
-export function formatLogBody(entry: ConsoleLogEntry, options: ConsoleLogOptions = {}): string {
+function formatLogBody(entry: ConsoleLogEntry, options: ConsoleLogOptions = {}): string {
   const textMax = options.textPreviewChars ?? 80;
   switch (entry.kind) {
     case 'user_message':
@@ -85,7 +85,7 @@ export function formatLogLine(entry: ConsoleLogEntry, at: Date, sessionId: strin
   return `${formatClock(at, options.utc)} [${sessionId.slice(0, 8)}] ${formatLogBody(entry, options)}`;
 }
 
-export interface ConsoleLogSink extends ConsoleLogOptions {
+interface ConsoleLogSink extends ConsoleLogOptions {
   write?: (line: string) => void;
   now?: () => Date;
   /** False silences the log (tests, benchmarks). */

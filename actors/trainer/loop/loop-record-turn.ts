@@ -3,7 +3,7 @@ import type { LoopDeps } from './loop-deps.ts';
 import { formatClientWorkout } from '../tools/workout-format.ts';
 
 /** The source name of the client's workout state as knowledge (spec 001 §3.1). */
-export const CURRENT_WORKOUT_SOURCE = 'current_workout_session';
+const CURRENT_WORKOUT_SOURCE = 'current_workout_session';
 
 /** What a turn starts from. */
 export interface RecordTurnInput {

@@ -43,7 +43,7 @@ function resultText(block: Block): string {
 }
 
 /** Whether a tool result reports failure, whether the loop stored it as XML text or as JSON. */
-export function isFailedResult(text: string, isError: boolean): boolean {
+function isFailedResult(text: string, isError: boolean): boolean {
   if (isError || /^\s*<tool_error\b/.test(text) || /^\s*Error \(/.test(text)) return true;
   try {
     const parsed: unknown = JSON.parse(text);

@@ -42,7 +42,7 @@ const WORKOUT =
   /\bwork ?out\b|\broutine\b|\bsession\b|\bexercises?\b|\btrain(ing)?\b|\bprogram\b|\bcircuit\b|\bhiit\b|\btabata\b|\bcardio\b|\bstretch|\bmobility\b|\bwarm[- ]?up\b|\bleg day\b|\bwhat should i (?:do|train)\b|\bsuggest\b|\brecommend\b|\bplan\b/;
 
 /** The data sources a message asks to see, or none. */
-export function dataSourcesIn(lower: string): DataSourceName[] {
+function dataSourcesIn(lower: string): DataSourceName[] {
   if (!DATA_VERB.test(lower)) return [];
   return [...new Set(DATA_NOUNS.filter(([pattern]) => pattern.test(lower)).flatMap(([, sources]) => sources))];
 }

@@ -3,8 +3,6 @@ import { intentAsking, intentsOf, QUESTIONS, type Intent } from './intent.ts';
 import { gatherFacts } from './turn-facts.ts';
 import { ask, handleIntent, type ToolDecision } from './turn-handlers.ts';
 
-export type { ToolDecision } from './turn-handlers.ts';
-
 /** A turn never takes more calls than this; the loop's own limit is 10 (spec 001 §3.2). */
 const MAX_STEPS = 8;
 const NOTIFY_LIMIT = 4000;

@@ -6,7 +6,7 @@ import { estimateTokens, renderPrompt } from '../../models/token-estimate.ts';
 import { readConversation } from './conversation-view.ts';
 import { decideNextTool } from './offline-policy.ts';
 
-export interface OfflineProviderOptions {
+interface OfflineProviderOptions {
   /** Shared with other providers to simulate one cache; a fresh one per provider by default. */
   cache?: PromptCacheSimulator;
 }

@@ -122,7 +122,7 @@ export function positionIn(text: string, count: number): number | undefined {
 }
 
 /** Lowercase words of a name or message, without filler, for fuzzy matching of names. */
-export function significantWords(text: string): string[] {
+function significantWords(text: string): string[] {
   const filler = new Set(['the', 'and', 'with', 'for', 'of', 'to', 'my', 'me', 'it', 'one', 'please', 'instead', 'exercise']);
   return text
     .toLowerCase()

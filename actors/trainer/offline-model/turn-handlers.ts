@@ -14,9 +14,9 @@ export interface ToolDecision {
 }
 
 /** A handler either needs another call, or is done and says what to tell the user. */
-export type HandlerOutcome = { call: ToolDecision } | { summary: string; artifactId?: string };
+type HandlerOutcome = { call: ToolDecision } | { summary: string; artifactId?: string };
 
-export const call = (name: ToolName, input: object): HandlerOutcome => ({ call: { name, input: { ...input } } });
+const call = (name: ToolName, input: object): HandlerOutcome => ({ call: { name, input: { ...input } } });
 export const ask = (question: string, options: string[] = []): HandlerOutcome =>
   call('message_ask_user', options.length > 0 ? { question, options: options.slice(0, 10) } : { question });
 

@@ -33,7 +33,7 @@ function resize(list: readonly number[], length: number): number[] {
  * Applies adjustments to an exercise: `null` clears an optional field, and a new `sets` resizes
  * the per-set lists the adjustment does not set itself (3 x [10,10,10] to sets 4 gives 4 x 10).
  */
-export function applyAdjustments(
+function applyAdjustments(
   exercise: WorkoutExercise,
   adjustments: ExerciseAdjustments,
 ): { candidate: Record<string, unknown>; applied: Record<string, unknown>; oldValues: Record<string, unknown> } {

@@ -10,7 +10,7 @@ import { nowOf } from './tool-clock.ts';
 export const isFailure = (value: object): value is ToolFailure => 'success' in value && value.success === false;
 
 /** The failure of an edit tool called with no workout in the session. */
-export const noActiveWorkout = (): ToolFailure =>
+const noActiveWorkout = (): ToolFailure =>
   toolFailure(
     'no_active_workout',
     'There is no active workout in this session. Call generate_workout first (or ask the user to start one).',

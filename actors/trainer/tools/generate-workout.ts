@@ -26,7 +26,7 @@ export interface GenerateWorkoutResult {
 }
 
 /** A fresh artifact id: `art_` and URL-safe characters (spec 001 §12.9). */
-export function newArtifactId(ctx: ToolContext): string {
+function newArtifactId(ctx: ToolContext): string {
   const raw = newIdOf(ctx).replace(/[^A-Za-z0-9_-]/g, '');
   return `art_${raw.length > 0 ? raw.replaceAll('-', '') : Date.now().toString(36)}`;
 }

@@ -2,7 +2,7 @@ import { IdleParamsSchema } from '../../../protocol/trainer/tools/idle.ts';
 import { defineTool } from './trainer-tool.ts';
 
 /** What idle reports. */
-export interface IdleResult {
+interface IdleResult {
   idle: true;
   reason: string;
 }

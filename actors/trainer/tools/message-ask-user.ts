@@ -2,7 +2,7 @@ import { MessageAskUserParamsSchema } from '../../../protocol/trainer/tools/mess
 import { defineTool } from './trainer-tool.ts';
 
 /** What message_ask_user reports. */
-export interface AskUserResult {
+interface AskUserResult {
   question: string;
   options: string[];
   awaiting_response: true;

@@ -4,7 +4,7 @@ import type { ToolContext } from './tool-context.ts';
 import { defineTool } from './trainer-tool.ts';
 
 /** What message_notify_user reports: the message, and the artifact it delivered (or a warning). */
-export interface NotifyUserResult {
+interface NotifyUserResult {
   message: string;
   artifact_id?: string;
   artifact?: Artifact;

@@ -18,13 +18,13 @@ export interface SetCurrentLocationResult {
 }
 
 /** "Dumbbells (free_weights): 5, 10, 15, 20kg; Pull-up Bar", or a note that the place has no equipment. */
-export function summarizeEquipment(location: UserLocation): string {
+function summarizeEquipment(location: UserLocation): string {
   if (location.equipment.length === 0) return 'No equipment (bodyweight only)';
   return location.equipment.map(formatEquipmentItem).join('; ');
 }
 
 /** Picks the target: by id (preferred), else by case-insensitive name; several name matches are an error. */
-export function resolveLocation(
+function resolveLocation(
   locations: readonly UserLocation[],
   args: { location_id?: string | undefined; location_name?: string | undefined },
 ): UserLocation | ToolFailure {

@@ -51,7 +51,7 @@ export function getTool(name: string): RegisteredTool {
 /** The loop stops after these tools succeed (spec 001 §3.2). */
 export const TERMINAL_TOOLS: readonly ToolName[] = TOOL_NAMES.filter((name) => toolRegistry[name].terminal);
 
-export interface ToolDefinitionOptions {
+interface ToolDefinitionOptions {
   /** Put `cache_control: ephemeral` on the last tool (spec 001 §4.2, cache breakpoint 1). */
   cacheLastTool?: boolean;
 }

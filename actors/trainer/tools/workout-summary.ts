@@ -6,7 +6,7 @@ const SECONDS_PER_REP = 3;
 const TRANSITION_SEC = 60;
 
 /** Roughly how long one exercise takes, in seconds (the last set's rest is not counted). */
-export function estimateSeconds(exercise: Exercise): number {
+function estimateSeconds(exercise: Exercise): number {
   switch (exercise.exercise_type) {
     case 'reps': {
       const work = exercise.reps.reduce((total, count) => total + count * SECONDS_PER_REP, 0);

@@ -45,7 +45,7 @@ export function formatEquipmentItem(item: EquipmentItem): string {
 }
 
 /** The equipment block of a location, indented under an `Equipment:` line. */
-export function formatEquipment(equipment: readonly EquipmentItem[], indent = ''): string[] {
+function formatEquipment(equipment: readonly EquipmentItem[], indent = ''): string[] {
   if (equipment.length === 0) return [`${indent}Equipment: none listed`];
   return [`${indent}Equipment:`, ...equipment.map((item) => `${indent}  - ${formatEquipmentItem(item)}`)];
 }

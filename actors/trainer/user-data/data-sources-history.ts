@@ -17,7 +17,7 @@ export interface WorkoutHistoryData {
 }
 
 /** Workouts completed in the last `daysBack` days (all when null), newest first. */
-export function workoutsWithin(workouts: readonly WorkoutHistoryEntry[], daysBack: number | null, now: Date) {
+function workoutsWithin(workouts: readonly WorkoutHistoryEntry[], daysBack: number | null, now: Date) {
   const since = daysBack === null ? Number.NEGATIVE_INFINITY : now.getTime() - daysBack * DAY_MS;
   return workouts
     .filter((workout) => Date.parse(workout.completed_at) >= since)

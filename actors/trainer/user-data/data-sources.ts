@@ -47,7 +47,7 @@ export interface DataSourceRawMap {
 /** The registry: every source by name. */
 export type DataSourceRegistry = { [K in DataSourceName]: DataSource<DataSourceRawMap[K]> };
 
-export interface DataSourcesOptions {
+interface DataSourcesOptions {
   userData: UserDataStore;
   /** Decides which preferences have expired and where history windows start. */
   now?: () => Date;
@@ -128,7 +128,7 @@ export function createDataSources(options: DataSourcesOptions): DataSourceRegist
 }
 
 /** One fetched source: its formatted text, or why it failed. */
-export type DataSourceResult =
+type DataSourceResult =
   | { source: DataSourceName; displayName: string; formatted: string; error?: undefined }
   | { source: DataSourceName; displayName: string; error: string };
 

@@ -5,7 +5,7 @@ import { formatBodyStats, formatCurrentLocation, formatSettings } from './data-s
 import type { DataSourceRegistry } from './data-sources.ts';
 
 /** The stable prefix sources (spec 001 §9.3), as fetched. */
-export interface UserDataSnapshot {
+interface UserDataSnapshot {
   profile: UserProfile;
   settings: UserSettings;
   locations: readonly UserLocation[];
