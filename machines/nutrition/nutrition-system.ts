@@ -11,7 +11,7 @@ import { NUTRITION_ROUTES } from '../../protocol/nutrition/routing-table.ts';
 
 export type { NutritionWorker } from '../../protocol/nutrition/agents.ts';
 
-export interface NutritionSystemOptions {
+interface NutritionSystemOptions {
   brains: Readonly<Record<NutritionWorker, AgentBrainLogic>>;
   /** Per-agent timeout (§9: 30 s). */
   agentTimeoutMs?: number;

@@ -75,7 +75,7 @@ export interface PipelineContext {
   terminatedMedical: boolean;
 }
 
-export const DEFAULT_PIPELINE_TIMEOUT_MS = 180_000;
+const DEFAULT_PIPELINE_TIMEOUT_MS = 180_000;
 
 export function initialPipelineContext(input: PipelineInput): PipelineContext {
   return {
@@ -106,7 +106,7 @@ export function initialPipelineContext(input: PipelineInput): PipelineContext {
 }
 
 /** The agents whose work is a pipeline stage, in pipeline order. */
-export const STAGE_AGENTS: readonly PipelineStageAgent[] = ['SCIENTIST', 'NUTRITIONIST', 'DIETITIAN', 'CHEF', 'COACH'];
+const STAGE_AGENTS: readonly PipelineStageAgent[] = ['SCIENTIST', 'NUTRITIONIST', 'DIETITIAN', 'CHEF', 'COACH'];
 
 export function isStageAgent(agent: string): agent is PipelineStageAgent {
   return (STAGE_AGENTS as readonly string[]).includes(agent);

@@ -25,7 +25,7 @@ export function submitCheckin(context: PipelineContext, envelope: EnvelopeOf<'we
 }
 
 /** The adjustment result among SCIENTIST's accepted outputs, if any. */
-export function adjustmentOf(context: PipelineContext, report: AgentReport): EnvelopeOf<'adjustment_result'> | undefined {
+function adjustmentOf(context: PipelineContext, report: AgentReport): EnvelopeOf<'adjustment_result'> | undefined {
   const verdict = reviewReport(context, report);
   if (verdict.kind !== 'accepted') return undefined;
   return verdict.envelopes.find((e): e is EnvelopeOf<'adjustment_result'> => e.data_type === 'adjustment_result');

@@ -23,12 +23,12 @@ export interface AgentInput {
 }
 
 /** One request waiting for, or holding, the brain. */
-export interface PendingRequest {
+interface PendingRequest {
   requestId: string;
   input: unknown;
 }
 
-export interface AgentContext {
+interface AgentContext {
   name: string;
   timeoutMs: number;
   maxAttempts: number;
@@ -42,8 +42,8 @@ export interface AgentContext {
 
 export type AgentEvent = AgentRequestEvent | AgentCancelEvent;
 
-export const DEFAULT_AGENT_TIMEOUT_MS = 30_000;
-export const DEFAULT_AGENT_MAX_ATTEMPTS = 2;
+const DEFAULT_AGENT_TIMEOUT_MS = 30_000;
+const DEFAULT_AGENT_MAX_ATTEMPTS = 2;
 
 /**
  * The default brain: systems must provide their own, so say how. Its output is `any` only so that

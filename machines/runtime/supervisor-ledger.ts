@@ -25,14 +25,14 @@ export interface PendingDelivery {
  * What an agent reported or sent while an envelope delivered to it was not durable yet
  * (pipelined delivery), in arrival order; `revoked` names such deliveries whose append failed.
  */
-export interface HeldEvents<E = unknown> {
+interface HeldEvents<E = unknown> {
   agent: string;
   events: E[];
   revoked: string[];
 }
 
 /** What a batch of journal outcomes makes due: deliveries in routing order, and agents' held events. */
-export interface Settlement<E = unknown> {
+interface Settlement<E = unknown> {
   due: PendingDelivery[];
   released: HeldEvents<E>[];
 }
@@ -43,7 +43,7 @@ export type Admission =
   | { admitted: false; error: RoutingError; sender: string | undefined; envelope: unknown };
 
 /** What a caller asks the ledger to admit. */
-export interface AdmissionRequest {
+interface AdmissionRequest {
   kind: DeliveryKind;
   envelope: unknown;
   topic?: string;

@@ -5,7 +5,7 @@
  * `delivery: 'pipelined'` an agent gets an envelope once its append is issued, and the
  * output-commit rule holds back what depends on it until it is durable (see `SystemDefinition`).
  */
-import { enqueueActions, setup, type ActorRefFrom, type AnyActorLogic } from 'xstate';
+import { enqueueActions, setup, type AnyActorLogic } from 'xstate';
 import { createJournalWriter } from '../../actors/runtime/journal-writer.ts';
 import type { Journal } from '../../actors/runtime/journal.ts';
 import type { AgentReport } from '../../protocol/runtime/agent-report.ts';
@@ -25,17 +25,13 @@ import type { SystemDefinition } from './supervisor-system.ts';
 
 export type {
   AgentDeliveryEvent,
-  SupervisorCancelEvent,
   SupervisorEmitted,
   SupervisorEvent,
-  SupervisorPublishEvent,
   SupervisorRejectedEvent,
-  SupervisorRequestEvent,
-  SupervisorRespondEvent,
   SupervisorSendEvent,
 } from './supervisor-events.ts';
 
-export interface SupervisorOptions {
+interface SupervisorOptions {
   journal: Journal<RoutedRecord>;
   /** How long message ids are remembered for duplicate detection; default one hour. */
   dedupWindowMs?: number;
@@ -274,4 +270,3 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
 }
 
 export type SupervisorMachine = ReturnType<typeof createSupervisorMachine>;
-export type SupervisorActor = ActorRefFrom<SupervisorMachine>;

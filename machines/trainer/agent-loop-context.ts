@@ -15,7 +15,7 @@ import type {
 import type { AgentDeliveryEvent, SupervisorRejectedEvent } from '../runtime/supervisor.ts';
 
 /** The safety limit of spec 001 §3.2. */
-export const MAX_ITERATIONS = 10;
+const MAX_ITERATIONS = 10;
 export const DEFAULT_MODEL_TIMEOUT_MS = 120_000;
 export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
 /** How long the loop waits for the initializer before going on with the context it has (§12.3). */
@@ -142,7 +142,7 @@ export function turnResultEnvelope(context: AgentLoopContext): TrainerEnvelopeOf
 }
 
 /** An error's message, whatever was thrown. */
-export function messageOf(error: unknown): string {
+function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 

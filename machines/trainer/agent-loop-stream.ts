@@ -15,7 +15,7 @@ export interface AgentLoopStreamEvent {
  * which collides with `status`, `knowledge`, `done` or `error` is prefixed, so a client never
  * takes a tool event for one of those.
  */
-export function sseTypeOf(tool: string): string {
+function sseTypeOf(tool: string): string {
   return (RESERVED_SSE_TYPES as readonly string[]).includes(tool) ? `tool:${tool}` : tool;
 }
 

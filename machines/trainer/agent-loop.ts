@@ -32,8 +32,6 @@ import {
 import { knowledgeEvents, toolResultEvents, toolStartEvents, type AgentLoopStreamEvent } from './agent-loop-stream.ts';
 import type { AgentDeliveryEvent } from '../runtime/supervisor.ts';
 
-export type { AgentLoopEvent } from './agent-loop-context.ts';
-
 export const agentLoopMachine = setup({
   types: {
     input: {} as AgentLoopInput,
@@ -284,4 +282,3 @@ export const agentLoopMachine = setup({
   },
 });
 
-export type AgentLoopMachine = typeof agentLoopMachine;

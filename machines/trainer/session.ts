@@ -8,7 +8,7 @@ import type { SessionStatus } from '../../protocol/trainer/session.ts';
 import type { SessionEventType } from '../../protocol/trainer/session-transitions.ts';
 
 /** An event of the session lifecycle. */
-export type SessionLifecycleEvent = { type: SessionEventType };
+type SessionLifecycleEvent = { type: SessionEventType };
 
 export const sessionMachine = setup({
   types: {
@@ -36,7 +36,7 @@ export const sessionMachine = setup({
   },
 });
 
-export type SessionMachine = typeof sessionMachine;
+type SessionMachine = typeof sessionMachine;
 
 /** The machine's snapshot for a session stored with `status`. */
 export function sessionSnapshotOf(status: SessionStatus): SnapshotFrom<SessionMachine> {

@@ -6,9 +6,9 @@ import { agentLoopMachine } from './agent-loop.ts';
 import type { SystemDefinition } from '../runtime/supervisor-system.ts';
 
 /** The actor logic the agent loop invokes, from actors/trainer/loop-*.ts. */
-export type AgentLoopActors = Parameters<typeof agentLoopMachine.provide>[0]['actors'];
+type AgentLoopActors = Parameters<typeof agentLoopMachine.provide>[0]['actors'];
 
-export interface TrainerSystemOptions {
+interface TrainerSystemOptions {
   /** recordTurn, callModel, runTool, recordToolTimeout, logError, finishTurn. */
   loopActors: AgentLoopActors;
   /** The INITIALIZER's brain: answers a `context_request` with `context_loaded` (spec 001 §5). */
