@@ -9,7 +9,7 @@ const APPENDERS = 100;
 const PREFILL_CHUNK = 10_000;
 
 /** Options of `runJournalBench`; the defaults are what `npm run bench` measures. */
-export interface JournalBenchOptions {
+interface JournalBenchOptions {
   /** Measured seconds at each log size, in total over the rounds (4). */
   seconds?: number;
   /** Rounds, alternating the two sizes, so a drift in disk speed hits both alike (20). */

@@ -4,7 +4,7 @@ import { bearerAuth, userIdOf } from './auth.ts';
 import { errorResponse, handleError, handleNotFound } from './error-handler.ts';
 import { healthRoutes } from './health-routes.ts';
 
-export interface AppOptions {
+interface AppOptions {
   jwtSecret: string;
   /** Largest accepted request body; default 1 MiB. */
   maxBodyBytes?: number;

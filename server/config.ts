@@ -20,7 +20,7 @@ const SECRET_FILE = 'auth-secret';
  * The HS256 secret: `AUTH_JWT_SECRET` when set, else a random one kept in `DATA_DIR` so that
  * tokens stay valid across restarts (and `npm run token` signs with the server's secret).
  */
-export async function resolveJwtSecret(dataDir: string, fromEnv: string | undefined): Promise<string> {
+async function resolveJwtSecret(dataDir: string, fromEnv: string | undefined): Promise<string> {
   if (fromEnv) return fromEnv;
   const file = join(dataDir, SECRET_FILE);
   try {

@@ -10,7 +10,7 @@ import { clearanceRoutes, pipelineRoutes } from './pipeline-routes.ts';
 import { PipelineRuns, type PipelineRunsOptions } from './pipeline-runs.ts';
 
 /** What tests and benchmarks may swap in the nutrition system. */
-export interface NutritionOptions {
+interface NutritionOptions {
   brains?: PipelineRunsOptions['brains'];
   agentTimeoutMs?: number;
   pipelineTimeoutMs?: number;

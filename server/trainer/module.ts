@@ -22,7 +22,7 @@ import { TrainerService } from './trainer-service.ts';
 import { userRoutes } from './user-routes.ts';
 
 /** What tests and benchmarks may swap in the trainer. */
-export interface TrainerOptions {
+interface TrainerOptions {
   /** The trainer's model; by default Claude when `ANTHROPIC_API_KEY` is set, else offline. */
   model?: ModelProvider;
   /** The initializer; by default OpenAI when `OPENAI_API_KEY` is set, else the deterministic selector. */

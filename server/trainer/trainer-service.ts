@@ -55,7 +55,7 @@ export interface TrainerServiceOptions {
 }
 
 /** The answer of `POST /agent/chat` (spec 001 §10.2), with the §3.1 actions and why the loop stopped. */
-export interface ChatResult {
+interface ChatResult {
   sessionId: string;
   response: ClientResponse;
   iterations: number;
@@ -68,7 +68,7 @@ export interface ChatResult {
 }
 
 /** A chat whose session and model are settled, ready to run. */
-export interface PreparedChat {
+interface PreparedChat {
   sessionId: string;
   model: string;
   run(onEvent?: (event: SseEvent) => void): Promise<ChatResult>;

@@ -6,7 +6,7 @@ import type { SseEvent } from '../../protocol/trainer/sse-event.ts';
 import type { TrainerEnvelopeOf } from '../../protocol/trainer/trainer-envelope.ts';
 import type { RunHost } from '../run-host/run-host.ts';
 
-export interface TrainerTurnOptions {
+interface TrainerTurnOptions {
   /** The host of trainer runs: one run per session while a turn works. */
   host: RunHost;
   /** The user whose session it is. */

@@ -15,7 +15,7 @@ export function escapeHtml(text: string): string {
 }
 
 /** Breaks text into lines of at most `width` characters, at spaces (a longer word keeps its line). */
-export function wrapText(text: string, width = WRAP): string[] {
+function wrapText(text: string, width = WRAP): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {
@@ -41,7 +41,7 @@ function guardLines(guard: string): string[] {
 }
 
 /** The tooltip of a transition: everything the code says about it. */
-export function transitionTitle(t: GraphTransition, names: ReadonlyMap<string, string>): string {
+function transitionTitle(t: GraphTransition, names: ReadonlyMap<string, string>): string {
   const to = t.targets.length ? t.targets.map((id) => names.get(id) ?? id).join(', ') : '(stays, actions only)';
   const parts = [`${names.get(t.source) ?? t.source} → ${to}`, `on ${t.trigger}${t.order > 0 ? ` (alternative ${t.order + 1})` : ''}`];
   if (t.guard) parts.push(`if ${t.guard}`);
@@ -59,7 +59,7 @@ function cell(id: string, title: string, body: string, pointSize: number): strin
  * The rows of a set of transitions, grouped by trigger: a lone transition reads
  * `trigger [guard]`; alternatives get the trigger once above their guards.
  */
-export function transitionRows(transitions: GraphTransition[], names: ReadonlyMap<string, string>, withActions: boolean, pointSize: number): string {
+function transitionRows(transitions: GraphTransition[], names: ReadonlyMap<string, string>, withActions: boolean, pointSize: number): string {
   const byTrigger = new Map<string, GraphTransition[]>();
   for (const t of transitions) byTrigger.set(t.trigger, [...(byTrigger.get(t.trigger) ?? []), t]);
   const rows: string[] = [];

@@ -3,7 +3,7 @@ import { machineGraph, type MachineGraph } from './machine-graph.ts';
 import { RecentTransitions } from './recent-transitions.ts';
 import type { RunInspectors, RunSource } from './run-sources.ts';
 
-export interface InspectedRunSourceOptions {
+interface InspectedRunSourceOptions {
   /** The machine its runs execute; it must be registered in machines/registry.ts under its id. */
   machine: AnyStateMachine;
   /** Fed with every inspection event of every run, by run id (a system's `inspect` option). */

@@ -16,7 +16,7 @@ function text(value: string): string {
 }
 
 /** `trigger [guard] / actions`, the way the diagram reads it. */
-export function transitionText(t: GraphTransition): string {
+function transitionText(t: GraphTransition): string {
   const guard = t.guard ? ` [${t.guard}]` : t.order > 0 ? ' [otherwise]' : '';
   const actions = t.actions.length ? ` / ${t.actions.join(', ')}` : '';
   return text(`${t.trigger}${guard}${actions}`);

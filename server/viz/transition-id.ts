@@ -4,7 +4,7 @@ import type { AnyStateNode, AnyTransitionDefinition } from 'xstate';
 export type TriggerKind = 'event' | 'after' | 'always' | 'done' | 'error' | 'state-done';
 
 /** A transition's trigger: its kind, a short key for ids, and what the diagram shows. */
-export interface Trigger {
+interface Trigger {
   kind: TriggerKind;
   /** Short and stable: `supervisor.report`, `after.pipelineTimeout`, `done.brain`, `always`. */
   key: string;
@@ -57,7 +57,7 @@ export function triggerOf(transition: AnyTransitionDefinition, eventless = false
 }
 
 /** Whether a transition is one of its source's eventless (`always`) transitions. */
-export function isEventless(transition: AnyTransitionDefinition): boolean {
+function isEventless(transition: AnyTransitionDefinition): boolean {
   return (transition.source.always ?? []).includes(transition);
 }
 

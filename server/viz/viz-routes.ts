@@ -9,7 +9,7 @@ import { VIZ_ASSETS } from './viz-assets.ts';
 import { indexPage, machinePage } from './viz-page.ts';
 import { rememberToken, vizUserId } from './viz-token.ts';
 
-export interface VizRoutesOptions {
+interface VizRoutesOptions {
   /** The HS256 secret of the API's tokens: a live run is shown to its owner only. */
   jwtSecret: string;
   runSources: RunSources;

@@ -4,13 +4,13 @@ import { verify } from 'hono/jwt';
 import { RuntimeError } from '../../protocol/runtime/runtime-error.ts';
 
 /** The cookie that keeps a viewer's token once a page was opened with `?token=`. */
-export const VIZ_TOKEN_COOKIE = 'viz_token';
+const VIZ_TOKEN_COOKIE = 'viz_token';
 
 const unauthorized = (why: string) =>
   new RuntimeError('unauthorized', `${why} Open the page with ?token=<your JWT> (npm run token -- <userId>).`, 401);
 
 /** The token a viewer presented: `?token=` first, else the cookie. */
-export function presentedToken(c: Context): string | undefined {
+function presentedToken(c: Context): string | undefined {
   return c.req.query('token') || getCookie(c, VIZ_TOKEN_COOKIE) || undefined;
 }
 
