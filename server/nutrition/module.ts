@@ -46,6 +46,7 @@ export default defineSystemModule<NutritionOptions>({
           inspectors,
           owns: (userId, runId) => runs.owns(userId, runId),
           current: (runId) => runs.liveState(runId),
+          stored: (runId) => runs.storedState(runId),
         }),
       ],
       close: () => runs.close(),

@@ -21,6 +21,9 @@ import { failedPipelineView, pipelineView, SETTLED_STATES, statusOf, type Pipeli
 /** A run id as `create` makes them: anything else is not a run, without asking the store. */
 const RUN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** The states where a run waits for its user alone (the pipeline timeout is off in both). */
+const RESTING_STATES: ReadonlySet<string> = new Set(['output_ready', 'paused_physician']);
+
 /** What a user's list of runs keeps of each (the run's snapshot is the host's, in its own file). */
 interface RunListing {
   pipeline_run_id: string;
@@ -79,7 +82,13 @@ export class PipelineRuns {
       store: options.store,
       runActor: 'ORCHESTRATOR',
       runInput: (runId, journaledIds) => nutritionRunInput(runId, { ...(options.pipelineTimeoutMs ? { pipelineTimeoutMs: options.pipelineTimeoutMs } : {}), journaledIds }),
-      durable: { finished: (snapshot) => snapshot.value === 'error', resume: { type: 'pipeline.resume' } satisfies PipelineEvent, rebuild: rebuildPipeline },
+      durable: {
+        finished: (snapshot) => snapshot.value === 'error',
+        // Waiting for the user's check-in or referral confirmation: no agent works, no timer runs.
+        resting: (snapshot) => RESTING_STATES.has(String(snapshot.value)) && (snapshot.context.checkin === null || snapshot.context.checkin.failure !== undefined),
+        resume: { type: 'pipeline.resume' } satisfies PipelineEvent,
+        rebuild: rebuildPipeline,
+      },
       spare: true,
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.inspect ? { inspect: options.inspect } : {}),
@@ -124,11 +133,15 @@ export class PipelineRuns {
 
   /** Resolves once the run waits for nobody but the user (output_ready, paused_physician, error). */
   async settled(userId: string, runId: string) {
-    const { run, snapshot } = await this.current(userId, runId);
-    if (!run) return pipelineView(snapshot as never);
-    await run.until((snapshot) => SETTLED_STATES.has(String(snapshot.value)));
-    await run.quiescent();
-    return pipelineView(run.snapshot() as never);
+    const { run, snapshot, unpin } = await this.current(userId, runId);
+    try {
+      if (!run) return pipelineView(snapshot as never);
+      await run.until((snapshot) => SETTLED_STATES.has(String(snapshot.value)));
+      await run.quiescent();
+      return pipelineView(run.snapshot() as never);
+    } finally {
+      unpin();
+    }
   }
 
   async view(userId: string, runId: string) {
@@ -149,14 +162,25 @@ export class PipelineRuns {
   /** Watches a run: its snapshot now, and its events from now on (none for a run that is over). */
   async watch(userId: string, runId: string, listener: (event: RunEvent) => void) {
     await this.own(userId, runId);
-    const run = this.host.get(runId);
-    if (run) return { snapshot: run.snapshot(), stop: run.watch(listener), quiescent: () => run.quiescent() };
+    const { run, unpin } = await this.host.pin(runId);
+    if (run) {
+      const stop = run.watch(listener);
+      return { snapshot: run.snapshot(), stop: () => (stop(), unpin()), quiescent: () => run.quiescent() };
+    }
     const view = await this.view(userId, runId);
     return { snapshot: { value: view.state } as RunSnapshot, stop: () => undefined, quiescent: () => Promise.resolve() };
   }
 
   async confirmReferral(userId: string, runId: string) {
-    const { run, snapshot } = await this.current(userId, runId);
+    const { run, snapshot, unpin } = await this.current(userId, runId);
+    try {
+      return this.confirm(runId, run, snapshot);
+    } finally {
+      unpin();
+    }
+  }
+
+  private confirm(runId: string, run: HostedRun | undefined, snapshot: RunSnapshot) {
     const physician = snapshot.context.physician;
     if (!run || snapshot.value !== 'paused_physician' || physician?.response?.payload.pipeline_action !== 'pause_pending_referral' || physician.confirmed) {
       throw new ConflictError('not_awaiting_confirmation', `Run ${runId} is not paused waiting for you to confirm a referral (state ${String(snapshot.value)}).`);
@@ -167,7 +191,15 @@ export class PipelineRuns {
 
   /** §7: evaluates a check-in and answers with the adjustment result once any re-run is done. */
   async checkin(userId: string, runId: string, checkin: WeeklyCheckin): Promise<EnvelopeOf<'adjustment_result'>> {
-    const { run, snapshot: before } = await this.current(userId, runId);
+    const { run, snapshot, unpin } = await this.current(userId, runId);
+    try {
+      return await this.evaluate(userId, runId, checkin, run, snapshot);
+    } finally {
+      unpin();
+    }
+  }
+
+  private async evaluate(userId: string, runId: string, checkin: WeeklyCheckin, run: HostedRun | undefined, before: RunSnapshot): Promise<EnvelopeOf<'adjustment_result'>> {
     if (!run || before.value !== 'output_ready' || (before.context.checkin && !before.context.checkin.failure)) {
       throw new ConflictError('not_ready', `Run ${runId} takes check-ins only in output_ready with no check-in under way (it is ${String(before.value)}).`);
     }
@@ -221,6 +253,12 @@ export class PipelineRuns {
     return run ? String(run.snapshot().value) : undefined;
   }
 
+  /** The state of a run as last persisted (a resting or finished run's). */
+  async storedState(runId: string): Promise<string | undefined> {
+    const snapshot = await this.host.snapshotOf(runId);
+    return snapshot ? String(snapshot.value) : undefined;
+  }
+
   /** Stops every run and waits for their last writes. */
   async close() {
     await this.host.close();
@@ -234,14 +272,14 @@ export class PipelineRuns {
     this.owners.set(runId, owner);
   }
 
-  /** The user's run now: live while it is not over, with its snapshot (the last one persisted when over). */
-  private async current(userId: string, runId: string): Promise<{ run?: HostedRun; snapshot: RunSnapshot }> {
+  /** The user's run now: live (woken if it rested) while it is not over, with its snapshot (the last one persisted when over). */
+  private async current(userId: string, runId: string): Promise<{ run?: HostedRun; snapshot: RunSnapshot; unpin: () => void }> {
     await this.own(userId, runId);
-    const run = this.host.get(runId);
-    if (run) return { run, snapshot: run.snapshot() };
+    const { run, unpin } = await this.host.pin(runId);
+    if (run) return { run, snapshot: run.snapshot(), unpin };
     const failure = await this.host.failureOf(runId);
     const snapshot = failure === undefined ? await this.host.snapshotOf(runId) : undefined;
-    return { snapshot: snapshot ?? ({ value: 'error', context: { physician: null, checkin: null } } as RunSnapshot) };
+    return { snapshot: snapshot ?? ({ value: 'error', context: { physician: null, checkin: null } } as RunSnapshot), unpin };
   }
 
   private listing(userId: string): Collection<RunListing> {

@@ -46,6 +46,11 @@ export class CoalescedWrites<T extends object> {
     return next;
   }
 
+  /** Resolves once every write of `key` issued so far is done (whatever their outcome). */
+  async flushed(key: string): Promise<void> {
+    await this.tails.get(key);
+  }
+
   /** Resolves once every write issued so far is done. */
   async settled(): Promise<void> {
     while (this.tails.size > 0) await Promise.allSettled([...this.tails.values()]);

@@ -15,6 +15,12 @@ import { recoveryOf, type RunRecord, type UnfinishedRun } from './run-record.ts'
 export interface DurableRuns {
   /** A finished run leaves the index of unfinished runs, is not restored and is not kept live. */
   finished(snapshot: RunSnapshot): boolean;
+  /**
+   * A run that waits for nobody but its user (a pipeline in `output_ready`) rests: once its
+   * snapshot and envelopes are on disk it leaves the index and is not kept live either, and
+   * `wake` brings it back from its snapshot when the user acts. No timer may run while it rests.
+   */
+  resting?(snapshot: RunSnapshot): boolean;
   /** Sent to a restored run actor (to re-arm its timers, which XState does not restore). */
   resume?: EventObject;
   /**
@@ -50,10 +56,11 @@ export interface RunHostOptions {
  * trainer session, a delegation tree, ...): builds or reuses a run's supervisor, persists its run
  * actor's snapshot (one store file per run), restores unfinished runs after a restart from an
  * index of them (journal first: a run without a usable snapshot is rebuilt from its journal, one
- * that cannot be rebuilt is marked failed, never stopping the others), and stops finished ones.
+ * that cannot be rebuilt is marked failed, never stopping the others), stops finished runs and
+ * lets runs that wait for their user rest until `wake`.
  *
- * The interface other hosts implement is what systems call: `start`, `commit`, `get`, `snapshotOf`,
- * `ownerOf`, `failureOf`, `release`, `close`; a `HostedRun` offers `send`, `snapshot`, `watch`,
+ * The interface other hosts implement is what systems call: `start`, `commit`, `get`, `wake`,
+ * `snapshotOf`, `ownerOf`, `failureOf`, `release`, `close`; a `HostedRun` offers `send`, `snapshot`, `watch`,
  * `until`, `quiescent`, `journaled`.
  *
  * @example
@@ -70,8 +77,12 @@ export class RunHost {
   private readonly machine: SupervisorMachine;
   private readonly writes: CoalescedWrites<RunRecord>;
   private readonly unfinished: Collection<UnfinishedRun>;
-  /** Finished runs on their way out of the index (close waits for them). */
+  /** Finished or resting runs on their way out of the index (close waits for them). */
   private readonly retiring = new Set<Promise<void>>();
+  /** Resting runs being brought back, so that two callers get the same run. */
+  private readonly waking = new Map<string, Promise<HostedRun | undefined>>();
+  /** Runs a caller holds (see `pin`): they are not released while held. */
+  private readonly pins = new Map<string, number>();
   private spare: HostedRun | undefined;
   private closed = false;
 
@@ -131,6 +142,50 @@ export class RunHost {
     return this.live.get(partition);
   }
 
+  /**
+   * The live run of `partition`, bringing a resting run back from its snapshot (and into the
+   * index again); undefined for a run that is over, failed or unknown.
+   */
+  wake(partition: string): Promise<HostedRun | undefined> {
+    const live = this.live.get(partition);
+    if (live || this.closed || !this.options.durable) return Promise.resolve(live);
+    let waking = this.waking.get(partition);
+    if (!waking) {
+      waking = this.revive(partition).finally(() => this.waking.delete(partition));
+      this.waking.set(partition, waking);
+    }
+    return waking;
+  }
+
+  /**
+   * Wakes the run and holds it live until `unpin` is called: a caller about to send to a run
+   * (a check-in) or watching it pins it, so that it is not released as resting meanwhile. The
+   * run is undefined when it is over, failed or unknown.
+   */
+  async pin(partition: string): Promise<{ run: HostedRun | undefined; unpin: () => void }> {
+    // Held from this moment, before any await: a run retiring meanwhile is not released.
+    this.pins.set(partition, (this.pins.get(partition) ?? 0) + 1);
+    let pinned = true;
+    const unpin = () => {
+      if (!pinned) return;
+      pinned = false;
+      const left = (this.pins.get(partition) ?? 1) - 1;
+      if (left > 0) return void this.pins.set(partition, left);
+      this.pins.delete(partition);
+      // Nothing changed while held (a refused check-in, a watcher gone): it may rest again.
+      const run = this.live.get(partition);
+      if (run && this.rests(run.snapshot())) this.retire(partition, Promise.resolve());
+    };
+    try {
+      const run = await this.wake(partition);
+      if (!run) unpin();
+      return { run, unpin };
+    } catch (error) {
+      unpin();
+      throw error;
+    }
+  }
+
   /** Who owns the run: known for live runs, else read from its record. */
   async ownerOf(partition: string): Promise<string | undefined> {
     return this.owners.get(partition) ?? (await this.record(partition))?.owner;
@@ -149,7 +204,9 @@ export class RunHost {
     return this.failures.get(partition) ?? (await this.record(partition))?.failure;
   }
 
+  /** The run's record as last written (writes under way are waited for: a run just released wrote its last snapshot). */
   async record(partition: string): Promise<RunRecord | undefined> {
+    await this.writes.flushed(partition);
     return this.records(partition).get('run');
   }
 
@@ -209,30 +266,54 @@ export class RunHost {
     return run;
   }
 
-  /** Writes an owned run's latest snapshot; a finished run then leaves the index and stops. */
+  /** Writes an owned run's latest snapshot; a finished or resting run then leaves the index and stops. */
   private persist(partition: string, persisted: unknown, snapshot: RunSnapshot, durable: DurableRuns): void {
     if (!this.owners.has(partition)) return;
     const finished = durable.finished(snapshot);
     const written = this.writes.update(partition, { snapshot: persisted, journal_seq: this.options.journal.lastSeq(partition), finished });
-    if (finished) this.retire(partition, written);
+    if (this.rests(snapshot)) this.retire(partition, written);
+  }
+
+  private rests(snapshot: RunSnapshot): boolean {
+    const durable = this.options.durable;
+    return durable !== undefined && (durable.finished(snapshot) || durable.resting?.(snapshot) === true);
   }
 
   /**
-   * Takes a finished run out of the index once `written` (its last snapshot) is on disk and its
-   * last envelopes are journaled; then it need not stay live. Close waits for it.
+   * Takes a finished or resting run out of the index once `written` (its last snapshot) is on
+   * disk and its last envelopes are journaled; then it need not stay live. A run that moved on
+   * meanwhile (its user acted) stays, in the index. Close waits for it.
    */
   private retire(partition: string, written: Promise<unknown>): void {
     const run = this.live.get(partition);
+    const stillRests = () => this.closed || !run || (this.live.get(partition) === run && !this.pins.has(partition) && this.rests(run.snapshot()));
     const retired = written
       // A closing host has stopped its runs: what they still had in flight will not settle.
       .then(() => (this.closed ? undefined : run?.quiescent()))
-      .then(() => this.unfinished.delete(partition))
-      .then(() => {
-        if (this.live.get(partition) === run && !this.closed) this.release(partition);
+      .then(async () => {
+        if (!stillRests()) return;
+        const owner = this.owners.get(partition);
+        await this.unfinished.delete(partition);
+        if (this.closed || !run) return;
+        if (stillRests()) this.release(partition);
+        else if (owner !== undefined) await this.unfinished.put(partition, { partition, owner });
       })
-      .catch((error: unknown) => console.error(`Could not retire finished run ${partition}:`, error))
+      .catch((error: unknown) => console.error(`Could not retire run ${partition}:`, error))
       .finally(() => this.retiring.delete(retired));
     this.retiring.add(retired);
+  }
+
+  /** Brings a resting run back from its record: restored from its snapshot, indexed again. */
+  private async revive(partition: string): Promise<HostedRun | undefined> {
+    const record = await this.record(partition);
+    if (!record || record.snapshot === undefined || record.snapshot === null || record.finished || record.failure !== undefined) return undefined;
+    const entries = await this.options.journal.read(partition);
+    if (this.closed || this.live.has(partition)) return this.live.get(partition);
+    this.owners.set(partition, record.owner);
+    const run = this.tryBuild(partition, { snapshot: record.snapshot, journaledIds: entries.map((e) => e.data.envelope.message_id) });
+    if (!run) return undefined;
+    await this.unfinished.put(partition, { partition, owner: record.owner });
+    return run;
   }
 
   /** Brings back one unfinished run; a run that cannot come back is marked failed, the others go on. */
@@ -251,8 +332,8 @@ export class RunHost {
     const journaledIds = entries.map((e) => e.data.envelope.message_id);
     if (recovery.kind === 'restore') {
       const run = this.tryBuild(partition, { snapshot: recovery.snapshot, journaledIds });
-      // Finished but still indexed (stopped before it retired): it retires now.
-      if (run && durable.finished(run.snapshot())) this.retire(partition, Promise.resolve());
+      // Finished or resting but still indexed (stopped before it retired): it retires now.
+      if (run && this.rests(run.snapshot())) this.retire(partition, Promise.resolve());
       if (run) return;
       recovery = { kind: 'rebuild' as const, reason: 'its snapshot could not be restored' };
     }

@@ -12,6 +12,8 @@ interface InspectedRunSourceOptions {
   owns(userId: string, runId: string): boolean | Promise<boolean>;
   /** The run's current state value while it is live (a hosted run's); else the last one inspected. */
   current?(runId: string): StateValue | undefined;
+  /** The run's last persisted state value (a resting or finished run's), read when the view opens. */
+  stored?(runId: string): Promise<StateValue | undefined>;
 }
 
 /** The state value a machine starts in, from its graph: the initial child of each compound state. */
@@ -47,8 +49,9 @@ export function inspectedRunSource(options: InspectedRunSourceOptions): RunSourc
     machine: options.machine.id,
     async open(userId, runId) {
       if (!(await options.owns(userId, runId))) return undefined;
+      const stored = await options.stored?.(runId);
       return {
-        value: () => options.current?.(runId) ?? recent.lastValue(runId) ?? start,
+        value: () => options.current?.(runId) ?? recent.lastValue(runId) ?? stored ?? start,
         subscribe(listener) {
           const inspector = (id: string, event: InspectionEvent) => {
             if (id === runId) listener(event);

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -68,6 +68,42 @@ describe('a pipeline across a restart', () => {
       const view = (await second.call('ada', 'GET', `/pipelines/${id}`)).body;
       expect(view.state).toBe('error');
       expect(view.error).toMatchObject({ error_type: 'timeout', timeout_duration_ms: 180_000 });
+    } finally {
+      await second.stop(false);
+    }
+  });
+});
+
+describe('a pipeline that waits for its user', () => {
+  it('rests: out of the index of unfinished runs and not kept live, not restored at start-up, woken by a check-in', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'restart-'));
+    dirs.push(dir);
+    const first = await startRuntime({}, dir);
+    const runs = (first.runtime.systems.nutrition as unknown as { runs: { liveState(id: string): string | undefined } }).runs;
+    const id = (await first.call('ada', 'POST', '/pipelines', payload('intake_data'))).body.pipeline_run_id as string;
+    await expect.poll(async () => (await first.call('ada', 'GET', `/pipelines/${id}`)).body.state, { timeout: 10_000 }).toBe('output_ready');
+    await expect.poll(() => runs.liveState(id), { timeout: 5_000 }).toBeUndefined();
+    const index = async () => Object.keys(JSON.parse(await readFile(join(dir, 'store', 'nutrition', 'unfinished.json'), 'utf8')).docs);
+    expect(await index()).toEqual([]);
+    // Its view and messages come from its record and journal while it rests.
+    const view = (await first.call('ada', 'GET', `/pipelines/${id}`)).body;
+    expect(view).toMatchObject({ state: 'output_ready', status: 'completed' });
+    await first.stop(false);
+
+    const second = await startRuntime({}, dir);
+    try {
+      const again = (second.runtime.systems.nutrition as unknown as { runs: { liveState(id: string): string | undefined } }).runs;
+      expect(again.liveState(id)).toBeUndefined();
+      expect((await second.call('ada', 'GET', `/pipelines/${id}`)).body).toEqual(view);
+      const answered = await second.call('ada', 'POST', `/pipelines/${id}/checkins`, payload('weekly_checkin'));
+      expect(answered.status).toBe(200);
+      expect(answered.body.data_type).toBe('adjustment_result');
+      const after = (await second.call('ada', 'GET', `/pipelines/${id}`)).body;
+      expect(after.last_adjustment).toEqual(answered.body.payload);
+      // Done with the check-in, it rests again.
+      await expect.poll(() => again.liveState(id), { timeout: 5_000 }).toBeUndefined();
+      const messages = (await second.call('ada', 'GET', `/pipelines/${id}/messages`)).body.messages as { message_id: string }[];
+      expect(new Set(messages.map((m) => m.message_id)).size).toBe(messages.length);
     } finally {
       await second.stop(false);
     }

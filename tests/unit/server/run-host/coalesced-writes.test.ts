@@ -86,3 +86,25 @@ describe('CoalescedWrites', () => {
     await writes.settled();
   });
 });
+
+describe('CoalescedWrites.flushed', () => {
+  it('waits for the writes of one key issued so far, merged ones included, and not for other keys', async () => {
+    const done: string[] = [];
+    let releaseOther: () => void = () => undefined;
+    const writes = new CoalescedWrites<Doc>(async (key, changes) => {
+      if (key === 'other') await new Promise<void>((resolve) => (releaseOther = resolve));
+      else await new Promise((resolve) => setTimeout(resolve, 5));
+      done.push(`${key}:${changes.a}`);
+    });
+    void writes.update('other', { a: 0 });
+    void writes.update('k', { a: 1 });
+    void writes.update('k', { a: 2 });
+    await writes.flushed('k');
+    // The second change came before the first write started: one write carries both.
+    expect(done).toEqual(['k:2']);
+    releaseOther();
+    await writes.flushed('other');
+    expect(done).toEqual(['k:2', 'other:0']);
+    await writes.flushed('never-written');
+  });
+});
