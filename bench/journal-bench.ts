@@ -110,7 +110,10 @@ async function prefilled(dir: string, events: number): Promise<FileJournal> {
   const journal = await openFileJournal<unknown>(dir);
   for (let done = 0; done < events; done += PREFILL_CHUNK) {
     const size = Math.min(PREFILL_CHUNK, events - done);
-    await journal.appendMany(PARTITION, Array.from({ length: size }, (_, i) => event(done + i)));
+    await journal.appendMany(
+      PARTITION,
+      Array.from({ length: size }, (_, i) => event(done + i)),
+    );
   }
   return journal;
 }
@@ -152,10 +155,7 @@ function median(values: readonly number[]): number {
 }
 
 /** Runs the appenders for `seconds` and returns how many appends were acknowledged. */
-async function drive(
-  journal: FileJournal<unknown>,
-  seconds: number,
-): Promise<number> {
+async function drive(journal: FileJournal<unknown>, seconds: number): Promise<number> {
   const deadline = performance.now() + seconds * 1000;
   let acknowledged = 0;
   const appender = async (id: number): Promise<void> => {

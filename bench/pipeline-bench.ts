@@ -19,7 +19,8 @@ import { VALID_PAYLOADS } from '../tests/unit/protocol/nutrition/fixtures.ts';
 const SCALE_MS_PER_S = 10;
 const MID_RANGE_S = { SCIENTIST: 7.5, NUTRITIONIST: 7.5, DIETITIAN: 11.5, CHEF: 12.5, COACH: 10 } as const;
 const latencyMs = Object.fromEntries(Object.entries(MID_RANGE_S).map(([agent, s]) => [agent, s * SCALE_MS_PER_S]));
-const CRITICAL_PATH_MS = (MID_RANGE_S.SCIENTIST + MID_RANGE_S.NUTRITIONIST + MID_RANGE_S.DIETITIAN + MID_RANGE_S.CHEF) * SCALE_MS_PER_S;
+const CRITICAL_PATH_MS =
+  (MID_RANGE_S.SCIENTIST + MID_RANGE_S.NUTRITIONIST + MID_RANGE_S.DIETITIAN + MID_RANGE_S.CHEF) * SCALE_MS_PER_S;
 const SEQUENTIAL_SUM_MS = Object.values(MID_RANGE_S).reduce((a, b) => a + b, 0) * SCALE_MS_PER_S;
 
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.floor(q * (xs.length - 1))]!;
@@ -37,7 +38,11 @@ async function timeBareChain() {
 }
 
 /** Times `count` runs; with `baseline`, times it beside each run too (both see the machine as it is then). */
-async function timeRuns(count: number, brains: ReturnType<typeof offlineNutritionBrains>, baseline?: () => Promise<number>) {
+async function timeRuns(
+  count: number,
+  brains: ReturnType<typeof offlineNutritionBrains>,
+  baseline?: () => Promise<number>,
+) {
   const dir = await mkdtemp(join(tmpdir(), 'pipeline-bench-'));
   const store = await openLowdbStore(join(dir, 'store'));
   const journal = await openFileJournal<RoutedRecord>(join(dir, 'journal'));
@@ -51,7 +56,8 @@ async function timeRuns(count: number, brains: ReturnType<typeof offlineNutritio
       const { pipeline_run_id } = await runs.create(`user-${i}`, VALID_PAYLOADS.intake_data);
       await runs.settled(`user-${i}`, pipeline_run_id);
       times.push(performance.now() - started);
-      if ((await runs.view(`user-${i}`, pipeline_run_id)).state !== 'output_ready') throw new Error('A benchmark run did not complete.');
+      if ((await runs.view(`user-${i}`, pipeline_run_id)).state !== 'output_ready')
+        throw new Error('A benchmark run did not complete.');
       if (beside) baselines.push(await beside);
     }
   } finally {
@@ -89,7 +95,8 @@ export async function runPipelineBench(options: { runs?: number } = {}) {
       bareChainMedianMs: round(bareMedian),
       ratioToBareChain: Number(ratioToBareChain.toFixed(3)),
     },
-    target: 'scaled wall time <= 1.05 x the critical path, measured as the bare chain of the same sleeps timed beside each run',
+    target:
+      'scaled wall time <= 1.05 x the critical path, measured as the bare chain of the same sleeps timed beside each run',
     pass: ratioToBareChain <= 1.05,
   };
 }

@@ -74,9 +74,13 @@ async function supervised(batch: ReturnType<typeof envelopes>, dir: string) {
     { journal },
   );
   const actor = createActor(machine, { input: {} }).start();
-  const rate = await timeDelivery((actor.getSnapshot().children as Record<string, AnyActorRef>).SINK!, batch.length, () => {
-    for (const envelope of batch) actor.send({ type: 'supervisor.send', envelope });
-  });
+  const rate = await timeDelivery(
+    (actor.getSnapshot().children as Record<string, AnyActorRef>).SINK!,
+    batch.length,
+    () => {
+      for (const envelope of batch) actor.send({ type: 'supervisor.send', envelope });
+    },
+  );
   actor.stop();
   await journal.close();
   return rate;

@@ -19,7 +19,10 @@ const benches: Bench[] = [
 // Optional benches join as their systems land (each module exports `run<Name>Bench`).
 for (const [name, path, exported] of [['trainer', './trainer-bench.ts', 'runTrainerBench']] as const) {
   try {
-    const module = (await import(path)) as Record<string, () => Promise<Bench extends { run: () => infer R } ? Awaited<R> : never>>;
+    const module = (await import(path)) as Record<
+      string,
+      () => Promise<Bench extends { run: () => infer R } ? Awaited<R> : never>
+    >;
     const run = module[exported];
     if (run) benches.push({ name, run });
   } catch (error) {

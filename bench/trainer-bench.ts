@@ -16,13 +16,25 @@ import { USER_SETUP } from '../tests/support/trainer/trainer-http.ts';
 import { offlinePolicyScript, workoutSelectionScript } from '../tests/support/trainer/trainer-wire-scripts.ts';
 
 const SECRET = 'bench-secret-for-hs256-tokens-only';
-const MESSAGES = ['Give me a quick chest workout', 'Swap the first exercise', 'Make exercise 1 harder', 'Remove exercise 2', 'Thanks!'];
+const MESSAGES = [
+  'Give me a quick chest workout',
+  'Swap the first exercise',
+  'Make exercise 1 harder',
+  'Remove exercise 2',
+  'Thanks!',
+];
 
 type Runtime = Awaited<ReturnType<typeof openRuntime>>;
 
-async function withRuntime<T>(changes: Partial<Config>, work: (runtime: Runtime, token: (user: string) => Promise<string>) => Promise<T>): Promise<T> {
+async function withRuntime<T>(
+  changes: Partial<Config>,
+  work: (runtime: Runtime, token: (user: string) => Promise<string>) => Promise<T>,
+): Promise<T> {
   const dataDir = await mkdtemp(join(tmpdir(), 'trainer-bench-'));
-  const runtime = await openRuntime({ port: 0, dataDir, jwtSecret: SECRET, primaryModel: 'claude-haiku-4-5', ...changes }, { systems: { trainer: { consoleLog: false } } });
+  const runtime = await openRuntime(
+    { port: 0, dataDir, jwtSecret: SECRET, primaryModel: 'claude-haiku-4-5', ...changes },
+    { systems: { trainer: { consoleLog: false } } },
+  );
   try {
     return await work(runtime, (user) => signToken(user, SECRET));
   } finally {
@@ -37,7 +49,8 @@ async function post(app: Hono, token: string, path: string, body: unknown, metho
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  if (response.status >= 300)
+    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
   return response.json();
 }
 
@@ -46,7 +59,11 @@ async function setUp(app: Hono, token: string): Promise<void> {
 }
 
 /** Requests per second of `count` calls of `request`, `concurrency` at a time. */
-async function rate(count: number, concurrency: number, request: (i: number) => Promise<unknown>): Promise<{ perSecond: number; ms: number }> {
+async function rate(
+  count: number,
+  concurrency: number,
+  request: (i: number) => Promise<unknown>,
+): Promise<{ perSecond: number; ms: number }> {
   let next = 0;
   const started = performance.now();
   await Promise.all(
@@ -62,7 +79,11 @@ async function rate(count: number, concurrency: number, request: (i: number) => 
 async function bareRoute(count: number) {
   const app = new Hono().post('/chat', async (c) => c.json({ echo: (await c.req.json()) as unknown }));
   return rate(count, 1, async () => {
-    const response = await app.request('/chat', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"message":"hi"}' });
+    const response = await app.request('/chat', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"message":"hi"}',
+    });
     return response.json();
   });
 }
@@ -80,12 +101,17 @@ async function offlineTurns(turns: number, concurrency: number) {
     const result = await rate(turns, concurrency, async (i) => {
       const user = i % concurrency;
       const step = Math.floor(i / concurrency) % MESSAGES.length;
-      const sessionId = step === 0 ? (await post(runtime.app, users[user]!, '/agent/sessions', {})).session.id : sessions.get(user);
+      const sessionId =
+        step === 0 ? (await post(runtime.app, users[user]!, '/agent/sessions', {})).session.id : sessions.get(user);
       const chat = await post(runtime.app, users[user]!, '/agent/chat', { message: MESSAGES[step], sessionId });
       sessions.set(user, chat.sessionId);
       iterations += chat.iterations;
     });
-    return { turnsPerSecond: result.perSecond, msPerTurn: Math.round((result.ms / turns) * concurrency * 10) / 10, iterationsPerTurn: Math.round((iterations / turns) * 10) / 10 };
+    return {
+      turnsPerSecond: result.perSecond,
+      msPerTurn: Math.round((result.ms / turns) * concurrency * 10) / 10,
+      iterationsPerTurn: Math.round((iterations / turns) * 10) / 10,
+    };
   });
 }
 
@@ -94,7 +120,12 @@ async function cacheShares() {
   const server = await startFakeModelServer({ anthropic: offlinePolicyScript, openai: () => workoutSelectionScript() });
   try {
     return await withRuntime(
-      { anthropicApiKey: 'sk-ant-bench', anthropicBaseUrl: server.url, openaiApiKey: 'sk-bench', openaiBaseUrl: `${server.url}/v1` },
+      {
+        anthropicApiKey: 'sk-ant-bench',
+        anthropicBaseUrl: server.url,
+        openaiApiKey: 'sk-bench',
+        openaiBaseUrl: `${server.url}/v1`,
+      },
       async (runtime, token) => {
         const user = await token('bench-cache'); // the user's bearer token
         await setUp(runtime.app, user);
@@ -111,11 +142,22 @@ async function cacheShares() {
             (byIteration[i] ??= []).push(input === 0 ? 0 : usage.cache_read_input_tokens / input);
           });
         }
-        const mean = (values: number[]) => Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 1000) / 1000;
-        const perIteration = byIteration.map((shares, i) => ({ iteration: i + 1, turns: shares.length, cacheReadShare: mean(shares) }));
-        const response = await runtime.app.request(`/agent/sessions/${sessionId}`, { headers: { authorization: `Bearer ${user}` } });
+        const mean = (values: number[]) =>
+          Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 1000) / 1000;
+        const perIteration = byIteration.map((shares, i) => ({
+          iteration: i + 1,
+          turns: shares.length,
+          cacheReadShare: mean(shares),
+        }));
+        const response = await runtime.app.request(`/agent/sessions/${sessionId}`, {
+          headers: { authorization: `Bearer ${user}` },
+        });
         const session = (await response.json()) as { session: { metadata: { cache_hit_rate: number } } };
-        return { perIteration, sessionCacheHitRate: Math.round(session.session.metadata.cache_hit_rate * 10) / 10, violations: server.violations.length };
+        return {
+          perIteration,
+          sessionCacheHitRate: Math.round(session.session.metadata.cache_hit_rate * 10) / 10,
+          violations: server.violations.length,
+        };
       },
     );
   } finally {
@@ -129,7 +171,8 @@ export async function runTrainerBench(): Promise<{ pass: boolean } & Record<stri
   const concurrent = await offlineTurns(120, 8);
   const cache = await cacheShares();
   const fromSecond = cache.perIteration.slice(1);
-  const pass = fromSecond.every((entry) => entry.cacheReadShare > 0.5) && cache.violations === 0 && sequential.turnsPerSecond > 1;
+  const pass =
+    fromSecond.every((entry) => entry.cacheReadShare > 0.5) && cache.violations === 0 && sequential.turnsPerSecond > 1;
   return {
     pass,
     bareHonoRoute: { requestsPerSecond: baseline.perSecond },

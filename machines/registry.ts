@@ -19,8 +19,11 @@ async function collect(): Promise<MachineEntry[]> {
     .sort((a, b) => Number(a === 'runtime') - Number(b === 'runtime') || a.localeCompare(b));
   const lists = await Promise.all(
     folders.map(async (folder) => {
-      const module = (await import(new URL(`./${folder}/machines.ts`, MACHINES_DIR).href)) as { MACHINES?: readonly MachineEntry[] };
-      if (!module.MACHINES) throw new Error(`machines/${folder}/machines.ts must export MACHINES, the list of its statecharts.`);
+      const module = (await import(new URL(`./${folder}/machines.ts`, MACHINES_DIR).href)) as {
+        MACHINES?: readonly MachineEntry[];
+      };
+      if (!module.MACHINES)
+        throw new Error(`machines/${folder}/machines.ts must export MACHINES, the list of its statecharts.`);
       return module.MACHINES;
     }),
   );

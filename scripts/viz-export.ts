@@ -23,7 +23,9 @@ for (const entry of MACHINES) {
     written.add(file);
   }
   const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  console.log(`${entry.name}: ${count(exports.graph.states.length - 1, 'state')}, ${count(exports.graph.transitions.length, 'transition')}`);
+  console.log(
+    `${entry.name}: ${count(exports.graph.states.length - 1, 'state')}, ${count(exports.graph.transitions.length, 'transition')}`,
+  );
 }
 for (const file of await readdir(OUT_DIR)) {
   if (/\.(svg|mmd)$/.test(file) && !written.has(file)) {

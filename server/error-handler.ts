@@ -35,7 +35,10 @@ export const handleError: ErrorHandler = function handleError(err, c) {
     return errorResponse(c, err.status, { code: CODES[err.status] ?? 'http_error', message });
   }
   console.error(err);
-  return errorResponse(c, 500, { code: 'internal_error', message: 'Something went wrong on our side; the error was logged.' });
+  return errorResponse(c, 500, {
+    code: 'internal_error',
+    message: 'Something went wrong on our side; the error was logged.',
+  });
 };
 
 export const handleNotFound: NotFoundHandler = function handleNotFound(c) {

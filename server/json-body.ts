@@ -11,12 +11,19 @@ export async function readJsonBody<S extends z.ZodType>(c: Context, schema: S): 
   try {
     body = await c.req.json();
   } catch {
-    throw new ValidationError('The body must be a JSON document.', [{ path: '', message: 'Malformed JSON' }], 'invalid_json');
+    throw new ValidationError(
+      'The body must be a JSON document.',
+      [{ path: '', message: 'Malformed JSON' }],
+      'invalid_json',
+    );
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const issues = toErrorIssues(parsed.error.issues);
-    throw new ValidationError(`Invalid body: ${issues.map((i) => `${i.path || '(body)'}: ${i.message}`).join('; ')}`, issues);
+    throw new ValidationError(
+      `Invalid body: ${issues.map((i) => `${i.path || '(body)'}: ${i.message}`).join('; ')}`,
+      issues,
+    );
   }
   return parsed.data;
 }

@@ -10,13 +10,18 @@ try {
   const server = serve({ fetch: runtime.app.fetch, port: config.port }, (info) => {
     const url = `http://localhost:${info.port}`;
     console.log(`Agent runtime listening on ${url} (data in ${config.dataDir})`);
-    console.log(`Brains: ${runtime.models.describe()}${runtime.models.configured.length ? '' : ' (no ANTHROPIC_API_KEY or OPENAI_API_KEY)'}.`);
+    console.log(
+      `Brains: ${runtime.models.describe()}${runtime.models.configured.length ? '' : ' (no ANTHROPIC_API_KEY or OPENAI_API_KEY)'}.`,
+    );
     console.log(`Health: curl ${url}/health`);
     console.log(`Token:  npm run token -- <userId>   then send "Authorization: Bearer <token>"`);
   });
   const shutdown = () => {
     server.close();
-    runtime.close().then(() => process.exit(0), () => process.exit(1));
+    runtime.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

@@ -65,7 +65,8 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
   const protectedRoutes: Record<string, OpenSystem['routes'][string]> = {};
   for (const { module, system } of opened) {
     for (const [path, routes] of Object.entries(system.routes)) {
-      if (protectedRoutes[path]) throw new Error(`Two systems mount ${path}; give ${module.name}'s routes a path of their own.`);
+      if (protectedRoutes[path])
+        throw new Error(`Two systems mount ${path}; give ${module.name}'s routes a path of their own.`);
       protectedRoutes[path] = routes;
     }
   }
@@ -80,7 +81,9 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
     machines,
     models,
     /** The open systems by name (tests reach a system's service through its module's types). */
-    systems: Object.fromEntries(opened.map(({ module, system }) => [module.name, system])) as Readonly<Record<string, OpenSystem>>,
+    systems: Object.fromEntries(opened.map(({ module, system }) => [module.name, system])) as Readonly<
+      Record<string, OpenSystem>
+    >,
     close,
   };
 }

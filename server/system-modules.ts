@@ -15,9 +15,13 @@ export async function loadSystemModules(): Promise<SystemModule<any>[]> {
     .map((entry) => entry.name);
   const modules = await Promise.all(
     folders.map(async (folder) => {
-      const { default: module } = (await import(new URL(`./${folder}/module.ts`, SERVER_DIR).href)) as { default?: SystemModule<any> };
+      const { default: module } = (await import(new URL(`./${folder}/module.ts`, SERVER_DIR).href)) as {
+        default?: SystemModule<any>;
+      };
       if (!module || typeof module.open !== 'function' || module.name !== folder) {
-        throw new Error(`server/${folder}/module.ts must export default a system module named "${folder}" (see server/system-module.ts).`);
+        throw new Error(
+          `server/${folder}/module.ts must export default a system module named "${folder}" (see server/system-module.ts).`,
+        );
       }
       return module;
     }),

@@ -53,9 +53,16 @@ function toModelMessage(message: Message): ModelMessage {
 function toModelError(error: unknown): ModelError {
   if (error instanceof ModelError) return error;
   const cause = { cause: error };
-  if (error instanceof APIUserAbortError) return new ModelError('aborted', 'The model call was aborted.', PROVIDER, undefined, cause);
+  if (error instanceof APIUserAbortError)
+    return new ModelError('aborted', 'The model call was aborted.', PROVIDER, undefined, cause);
   if (error instanceof APIConnectionTimeoutError) {
-    return new ModelError('timeout', 'The Anthropic API did not answer in time; try again.', PROVIDER, undefined, cause);
+    return new ModelError(
+      'timeout',
+      'The Anthropic API did not answer in time; try again.',
+      PROVIDER,
+      undefined,
+      cause,
+    );
   }
   if (error instanceof APIConnectionError) {
     return new ModelError(
@@ -70,7 +77,13 @@ function toModelError(error: unknown): ModelError {
     const kind = modelErrorKindOf(error.status);
     const detail = error.apiMessage ?? error.message;
     const hint = kind === 'authentication' ? ' Check ANTHROPIC_API_KEY.' : '';
-    return new ModelError(kind, `Anthropic API error ${error.status}: ${detail}.${hint}`, PROVIDER, error.status, cause);
+    return new ModelError(
+      kind,
+      `Anthropic API error ${error.status}: ${detail}.${hint}`,
+      PROVIDER,
+      error.status,
+      cause,
+    );
   }
   const message = error instanceof Error ? error.message : String(error);
   return new ModelError('invalid_response', `Anthropic call failed: ${message}`, PROVIDER, undefined, cause);

@@ -94,7 +94,10 @@ export function openModelBackends(settings: ModelSettings, options: ModelClientO
           ...clientOptions(options),
         }),
     );
-  const configured: ModelBackendKind[] = [...(anthropic ? ['anthropic' as const] : []), ...(openai ? ['openai' as const] : [])];
+  const configured: ModelBackendKind[] = [
+    ...(anthropic ? ['anthropic' as const] : []),
+    ...(openai ? ['openai' as const] : []),
+  ];
   return {
     configured,
     choose(choice) {

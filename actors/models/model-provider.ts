@@ -1,4 +1,9 @@
-import type { AssistantMessageParam, TextBlockParam, Tool, UserMessageParam } from '@anthropic-ai/sdk/resources/messages';
+import type {
+  AssistantMessageParam,
+  TextBlockParam,
+  Tool,
+  UserMessageParam,
+} from '@anthropic-ai/sdk/resources/messages';
 
 /** A turn of a conversation as the Messages API takes it. */
 export type ConversationMessage = UserMessageParam | AssistantMessageParam;

@@ -47,7 +47,8 @@ export function promptSegments(prompt: CacheablePrompt): Segment[] {
   for (const message of prompt.messages) {
     const role = isRecord(message) && typeof message['role'] === 'string' ? message['role'] : 'user';
     const content = isRecord(message) ? message['content'] : undefined;
-    const blocks = typeof content === 'string' ? [{ type: 'text', text: content }] : Array.isArray(content) ? content : [];
+    const blocks =
+      typeof content === 'string' ? [{ type: 'text', text: content }] : Array.isArray(content) ? content : [];
     // A turn marker on the first block keeps turns apart, so two turns never hash like one.
     const turn = blocks.map((block) => segmentOf(block, role));
     const first = turn[0] ?? { text: '', breakpoint: false };

@@ -87,7 +87,15 @@ export function detectRank3Conflict(strategy: NutritionStrategy, plan: WeeklyMea
     const gap = deviation(expected, week[field]);
     if (Math.abs(gap) <= RANK_3_TOLERANCE + 1e-12) return [];
     return [
-      { rank: 3, higher_agent: 'NUTRITIONIST', lower_agent: 'DIETITIAN', field: `weekly_template.${field}`, expected, actual: week[field], deviation: gap } as const,
+      {
+        rank: 3,
+        higher_agent: 'NUTRITIONIST',
+        lower_agent: 'DIETITIAN',
+        field: `weekly_template.${field}`,
+        expected,
+        actual: week[field],
+        deviation: gap,
+      } as const,
     ];
   });
 }

@@ -21,9 +21,17 @@ export interface BrainRequest {
 }
 
 /** Builds an envelope from this agent, in the request's run (or `runId`), with an id derived from the request. */
-export type Reply = <D extends NutritionDataType>(to: NutritionAgent, dataType: D, payload: PayloadOf<D>, runId?: string) => EnvelopeOf<D>;
+export type Reply = <D extends NutritionDataType>(
+  to: NutritionAgent,
+  dataType: D,
+  payload: PayloadOf<D>,
+  runId?: string,
+) => EnvelopeOf<D>;
 
-export type BrainHandler = (request: BrainRequest, tools: { reply: Reply; signal: AbortSignal }) => BrainOutput | Promise<BrainOutput>;
+export type BrainHandler = (
+  request: BrainRequest,
+  tools: { reply: Reply; signal: AbortSignal },
+) => BrainOutput | Promise<BrainOutput>;
 
 /**
  * Wraps a handler into the promise logic a nutrition agent's worker runs. Output ids derive from
@@ -41,7 +49,14 @@ export function nutritionBrain(agent: NutritionAgent, handle: BrainHandler, opti
     const started = performance.now();
     let index = 0;
     const reply: Reply = (to, dataType, payload, runId = envelope.pipeline_run_id) =>
-      makeEnvelope({ from: agent, to, dataType, payload: payload as never, runId, idSeed: [envelope.message_id, agent, index++] }) as never;
+      makeEnvelope({
+        from: agent,
+        to,
+        dataType,
+        payload: payload as never,
+        runId,
+        idSeed: [envelope.message_id, agent, index++],
+      }) as never;
     const output = await handle({ envelope, context: (message.context ?? {}) as WorkContext }, { reply, signal });
     // Simulated model latency (benchmarks, demos): the answer takes at least `latencyMs` in all;
     // cancelling the work cancels the wait.

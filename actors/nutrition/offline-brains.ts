@@ -6,7 +6,12 @@ import { ValidationError } from '../../protocol/runtime/runtime-error.ts';
 import { ChefScalingError } from './recipes/chef-scaling-error.ts';
 import { buildRecipes } from './recipes/chef.ts';
 import { evaluateCheckin } from './checkin/checkin-evaluation.ts';
-import { createCheckinHistory, cyclePhaseOf, recordTrainingProgram, type CheckinHistory } from './checkin/checkin-history.ts';
+import {
+  createCheckinHistory,
+  cyclePhaseOf,
+  recordTrainingProgram,
+  type CheckinHistory,
+} from './checkin/checkin-history.ts';
 import { buildTrainingProgram } from './coach/coach.ts';
 import { buildWeeklyMealPlan, type DietitianConstraint, type DietitianRerunReason } from './dietitian/dietitian.ts';
 import { nutritionBrain, type BrainHandler, type BrainRequest } from './nutrition-brain.ts';
@@ -25,12 +30,16 @@ import { buildTrainingInput } from './scientist/scientist-training-input.ts';
 
 /** The input to work on: the delivered envelope, or on an upstream re-run (§6.3) the one it re-does. */
 function workOn(request: BrainRequest) {
-  return request.envelope.data_type === 'upstream_data_request' && request.context.rerun_of ? request.context.rerun_of : request.envelope;
+  return request.envelope.data_type === 'upstream_data_request' && request.context.rerun_of
+    ? request.context.rerun_of
+    : request.envelope;
 }
 
 function expect<D extends EnvelopeOf<any>['data_type']>(agent: string, envelope: { data_type: string }, ...types: D[]) {
   if (!types.includes(envelope.data_type as D)) {
-    throw new ValidationError(`${agent} does not handle ${envelope.data_type}.`, [{ path: 'data_type', message: `expected ${types.join(' or ')}` }]);
+    throw new ValidationError(`${agent} does not handle ${envelope.data_type}.`, [
+      { path: 'data_type', message: `expected ${types.join(' or ')}` },
+    ]);
   }
 }
 
@@ -50,10 +59,22 @@ const scientist: BrainHandler = (request, { reply }) => {
     const rerun: readonly string[] = evaluation.adjustment.agents_re_run;
     const runId = rerun.length > 0 ? request.context.next_run_id : undefined;
     const flags = evaluation.redFlags.map((flag) => `Health flag for your physician: ${flag.symptom}`);
-    const adjustment = { ...evaluation.adjustment, notes: [...evaluation.adjustment.notes, ...flags] } as typeof evaluation.adjustment;
+    const adjustment = {
+      ...evaluation.adjustment,
+      notes: [...evaluation.adjustment.notes, ...flags],
+    } as typeof evaluation.adjustment;
     const envelopes: unknown[] = [reply('USER', 'adjustment_result', adjustment, runId)];
-    if (rerun.includes('NUTRITIONIST')) envelopes.push(reply('NUTRITIONIST', 'macro_targets', evaluation.newMacroTargets ?? evaluation.history.last_macro_targets, runId));
-    if (rerun.includes('COACH') && evaluation.trainingInput) envelopes.push(reply('COACH', 'training_input', evaluation.trainingInput, runId));
+    if (rerun.includes('NUTRITIONIST'))
+      envelopes.push(
+        reply(
+          'NUTRITIONIST',
+          'macro_targets',
+          evaluation.newMacroTargets ?? evaluation.history.last_macro_targets,
+          runId,
+        ),
+      );
+    if (rerun.includes('COACH') && evaluation.trainingInput)
+      envelopes.push(reply('COACH', 'training_input', evaluation.trainingInput, runId));
     return { envelopes, memo: { checkin_history: evaluation.history } };
   }
   const client: IntakeData = (envelope as EnvelopeOf<'intake_data'>).payload;
@@ -63,7 +84,8 @@ const scientist: BrainHandler = (request, { reply }) => {
     reply('COACH', 'training_input', buildTrainingInput(client, { history })),
   ];
   const [first, ...others] = detectIntakeRedFlags(client);
-  if (first) envelopes.unshift(reply('PHYSICIAN', 'health_query', buildHealthQuery([first, ...others], { intake: client })));
+  if (first)
+    envelopes.unshift(reply('PHYSICIAN', 'health_query', buildHealthQuery([first, ...others], { intake: client })));
   return { envelopes, memo: { checkin_history: history } };
 };
 
@@ -96,12 +118,14 @@ const dietitian: BrainHandler = (request, { reply }) => {
           upstream_agent: 'NUTRITIONIST',
           upstream_data_type: 'nutrition_strategy',
           missing_fields: ['client_constraints'],
-          details: 'The client constraints (aversions, cooking skill, partner) travel with the SCIENTIST targets, which are missing.',
+          details:
+            'The client constraints (aversions, cooking skill, partner) travel with the SCIENTIST targets, which are missing.',
         }),
       ],
     };
   }
-  const previous = context.previous_output?.data_type === 'weekly_meal_plan' ? context.previous_output.payload : undefined;
+  const previous =
+    context.previous_output?.data_type === 'weekly_meal_plan' ? context.previous_output.payload : undefined;
   const plan = buildWeeklyMealPlan((envelope as EnvelopeOf<'nutrition_strategy'>).payload, {
     client_constraints: targets.client_constraints,
     weeks_on_program: context.weeks_on_program ?? targets.weeks_on_program,
@@ -118,7 +142,8 @@ function rerunReason(context: BrainRequest['context']): { rerun_reason?: Dietiti
   const triggers = context.adjustment?.triggers_fired ?? [];
   if (triggers.includes('compliance_issue')) return { rerun_reason: { trigger: 'compliance_issue' } };
   const phase = context.adjustment?.checkin && cyclePhaseOf(context.adjustment.checkin);
-  if (triggers.includes('cycle_phase_adjustment') && phase) return { rerun_reason: { trigger: 'cycle_phase_adjustment', cycle_phase: phase } };
+  if (triggers.includes('cycle_phase_adjustment') && phase)
+    return { rerun_reason: { trigger: 'cycle_phase_adjustment', cycle_phase: phase } };
   return {};
 }
 
@@ -133,7 +158,9 @@ const chef: BrainHandler = (request, { reply }) => {
       ...(context.macro_targets ? { client_constraints: context.macro_targets.client_constraints } : {}),
       ...(previous ? { previous_output: previous } : {}),
       ...(context.validation_issues ? { validation_issues: context.validation_issues } : {}),
-      ...(context.constraint?.rank === 4 ? { constraint: context.constraint.data as { meal_plan: WeeklyMealPlan } } : {}),
+      ...(context.constraint?.rank === 4
+        ? { constraint: context.constraint.data as { meal_plan: WeeklyMealPlan } }
+        : {}),
     });
     return { envelopes: [reply('USER', 'recipes', recipes)] };
   } catch (error) {
@@ -156,7 +183,8 @@ const coach: BrainHandler = (request, { reply }) => {
   const envelope = workOn(request);
   expect('COACH', envelope, 'training_input');
   const { context } = request;
-  const previous = context.previous_output?.data_type === 'training_program' ? context.previous_output.payload : undefined;
+  const previous =
+    context.previous_output?.data_type === 'training_program' ? context.previous_output.payload : undefined;
   const program = buildTrainingProgram((envelope as EnvelopeOf<'training_input'>).payload, {
     ...(previous ? { previous_output: previous } : {}),
     ...(context.validation_issues ? { validation_issues: [...context.validation_issues] } : {}),
@@ -172,7 +200,15 @@ const physician: BrainHandler = ({ envelope }, { reply }) => {
 };
 
 /** The offline handlers by agent (the Claude brains use them as their guardrail baseline). */
-export const OFFLINE_HANDLERS = { INTAKE: intake, SCIENTIST: scientist, NUTRITIONIST: nutritionist, DIETITIAN: dietitian, CHEF: chef, COACH: coach, PHYSICIAN: physician };
+export const OFFLINE_HANDLERS = {
+  INTAKE: intake,
+  SCIENTIST: scientist,
+  NUTRITIONIST: nutritionist,
+  DIETITIAN: dietitian,
+  CHEF: chef,
+  COACH: coach,
+  PHYSICIAN: physician,
+};
 type Agent = keyof typeof OFFLINE_HANDLERS;
 
 /**
@@ -180,7 +216,8 @@ type Agent = keyof typeof OFFLINE_HANDLERS;
  * answers, as a model would (benchmarks and demos).
  */
 export function offlineNutritionBrains(options: { latencyMs?: Partial<Record<Agent, number>> } = {}) {
-  const brain = (agent: Agent) => nutritionBrain(agent, OFFLINE_HANDLERS[agent], { latencyMs: options.latencyMs?.[agent] ?? 0 });
+  const brain = (agent: Agent) =>
+    nutritionBrain(agent, OFFLINE_HANDLERS[agent], { latencyMs: options.latencyMs?.[agent] ?? 0 });
   return {
     INTAKE: brain('INTAKE'),
     SCIENTIST: brain('SCIENTIST'),

@@ -110,7 +110,10 @@ export async function openFileJournal<T = unknown>(
     },
     lastSeq: (partition) => partitions.get(partition)?.lastSeq ?? 0,
     prepare(partition: string): void {
-      if (!closed) partitionFor(partition).prepare().catch(() => undefined);
+      if (!closed)
+        partitionFor(partition)
+          .prepare()
+          .catch(() => undefined);
     },
     partitions: () => [...partitions].filter(([, p]) => p.lastSeq > 0).map(([key]) => key),
     stats: () => ({ ...stats }),
@@ -140,11 +143,7 @@ async function existingFiles(dir: string): Promise<{ key: string; file: string }
   return found;
 }
 
-async function forEachLimited<I>(
-  items: readonly I[],
-  limit: number,
-  fn: (item: I) => Promise<void>,
-): Promise<void> {
+async function forEachLimited<I>(items: readonly I[], limit: number, fn: (item: I) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < items.length) await fn(items[next++] as I);

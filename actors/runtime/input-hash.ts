@@ -56,9 +56,5 @@ function serialize(raw: unknown, ancestors: Set<object>): string | undefined {
 }
 
 function hasToJson(value: unknown): value is { toJSON(): unknown } {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { toJSON?: unknown }).toJSON === 'function'
-  );
+  return typeof value === 'object' && value !== null && typeof (value as { toJSON?: unknown }).toJSON === 'function';
 }

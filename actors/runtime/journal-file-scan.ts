@@ -55,10 +55,7 @@ export function journalLinePrefix(seq: number): string {
  * newline is synced, so such bytes were never acknowledged. A newline-terminated line that does
  * not parse is never a tear: it is refused like any other corrupt line.
  */
-export async function scanJournalFile<T>(
-  file: string,
-  options: ScanOptions = {},
-): Promise<JournalFileScan<T>> {
+export async function scanJournalFile<T>(file: string, options: ScanOptions = {}): Promise<JournalFileScan<T>> {
   const result: JournalFileScan<T> = { lastSeq: 0, bytes: 0, entries: [] };
   if (options.upTo === 0) return result;
   const stream = createReadStream(file, { highWaterMark: 1 << 20 });
@@ -111,12 +108,7 @@ function beginsWith(bytes: Buffer, start: string): boolean {
   return bytes.subarray(0, compared).equals(expected.subarray(0, compared));
 }
 
-function parseLine<T>(
-  file: string,
-  line: number,
-  bytes: Buffer,
-  expected: number,
-): JournalEntry<T> {
+function parseLine<T>(file: string, line: number, bytes: Buffer, expected: number): JournalEntry<T> {
   let value: unknown;
   try {
     value = JSON.parse(utf8.decode(bytes));

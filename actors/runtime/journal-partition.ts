@@ -226,10 +226,9 @@ export class JournalPartition<T> {
 export function toJournalJson(value: unknown): string {
   const json = JSON.stringify(value);
   if (json === undefined) {
-    throw new ValidationError(
-      'A journal entry must be a JSON value (not undefined or a function).',
-      [{ path: 'data', message: 'is not representable as JSON' }],
-    );
+    throw new ValidationError('A journal entry must be a JSON value (not undefined or a function).', [
+      { path: 'data', message: 'is not representable as JSON' },
+    ]);
   }
   return json;
 }

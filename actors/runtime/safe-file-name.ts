@@ -26,10 +26,9 @@ export function encodeFileName(key: string, what = 'key'): string {
     out += KEPT.test(char) ? char : `%${byte.toString(16).padStart(2, '0')}`;
   }
   if (out.length > MAX_ENCODED_LENGTH) {
-    throw new ValidationError(
-      `The ${what} "${key.slice(0, 40)}..." is too long to name a file: shorten it.`,
-      [{ path: what, message: `encodes to ${out.length} characters, over ${MAX_ENCODED_LENGTH}` }],
-    );
+    throw new ValidationError(`The ${what} "${key.slice(0, 40)}..." is too long to name a file: shorten it.`, [
+      { path: what, message: `encodes to ${out.length} characters, over ${MAX_ENCODED_LENGTH}` },
+    ]);
   }
   return out;
 }

@@ -25,7 +25,10 @@ interface NutritionSystemOptions {
  */
 export function nutritionSystem(options: NutritionSystemOptions): SystemDefinition {
   const agents = Object.fromEntries(
-    NutritionWorkerSchema.options.map((name) => [name, agentMachine.provide({ actors: { brain: options.brains[name] } })]),
+    NutritionWorkerSchema.options.map((name) => [
+      name,
+      agentMachine.provide({ actors: { brain: options.brains[name] } }),
+    ]),
   );
   return {
     name: 'nutrition',
@@ -43,7 +46,10 @@ export function nutritionSystem(options: NutritionSystemOptions): SystemDefiniti
 }
 
 /** The supervisor input of one run: the run its orchestrator works for, and what its journal already holds. */
-export function nutritionRunInput(runId: string, options: { pipelineTimeoutMs?: number; journaledIds?: Iterable<string> } = {}): SupervisorInput {
+export function nutritionRunInput(
+  runId: string,
+  options: { pipelineTimeoutMs?: number; journaledIds?: Iterable<string> } = {},
+): SupervisorInput {
   const orchestrator: PipelineInput & { name: string } = { name: 'ORCHESTRATOR', runId };
   if (options.pipelineTimeoutMs) orchestrator.pipelineTimeoutMs = options.pipelineTimeoutMs;
   return { agentInputs: { ORCHESTRATOR: orchestrator }, journaledIds: options.journaledIds ?? [] };

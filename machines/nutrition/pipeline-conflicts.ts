@@ -1,4 +1,9 @@
-import { detectRank2Conflict, detectRank3Conflict, detectRank4Conflict, type AgentConflict } from '../../actors/nutrition/conflicts.ts';
+import {
+  detectRank2Conflict,
+  detectRank3Conflict,
+  detectRank4Conflict,
+  type AgentConflict,
+} from '../../actors/nutrition/conflicts.ts';
 import type { NutritionEnvelope } from '../../protocol/nutrition/envelope.ts';
 import type { PipelineContext } from './pipeline-context.ts';
 
@@ -30,7 +35,10 @@ function summarize(conflicts: readonly AgentConflict[], authoritative: unknown):
 }
 
 /** §8 conflict detection: every output checked against its upstream before it passes downstream. */
-export function detectOutputConflicts(context: PipelineContext, envelopes: readonly NutritionEnvelope[]): OutputConflict[] {
+export function detectOutputConflicts(
+  context: PipelineContext,
+  envelopes: readonly NutritionEnvelope[],
+): OutputConflict[] {
   const { macro_targets: targets, nutrition_strategy: strategy, weekly_meal_plan: plan } = context.outputs;
   return envelopes.flatMap((envelope) => {
     if (envelope.data_type === 'nutrition_strategy' && targets?.data_type === 'macro_targets') {
@@ -38,7 +46,12 @@ export function detectOutputConflicts(context: PipelineContext, envelopes: reado
     }
     if (envelope.data_type === 'weekly_meal_plan' && strategy?.data_type === 'nutrition_strategy') {
       const { target_intake_kcal, protein_g, fat_g, carbs_g } = strategy.payload;
-      return summarize(detectRank3Conflict(strategy.payload, envelope.payload), { target_intake_kcal, protein_g, fat_g, carbs_g });
+      return summarize(detectRank3Conflict(strategy.payload, envelope.payload), {
+        target_intake_kcal,
+        protein_g,
+        fat_g,
+        carbs_g,
+      });
     }
     if (envelope.data_type === 'recipes' && plan?.data_type === 'weekly_meal_plan') {
       return summarize(detectRank4Conflict(plan.payload, envelope.payload), { meal_plan: plan.payload });

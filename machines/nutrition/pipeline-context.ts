@@ -69,7 +69,12 @@ export interface PipelineContext {
   pendingQueries: EnvelopeOf<'health_query'>[];
   checkinHistory: unknown;
   /** The check-in being evaluated, and its result waiting for the re-run to finish. */
-  checkin: { envelopeId: string; payload?: WeeklyCheckin; result?: EnvelopeOf<'adjustment_result'>; failure?: string } | null;
+  checkin: {
+    envelopeId: string;
+    payload?: WeeklyCheckin;
+    result?: EnvelopeOf<'adjustment_result'>;
+    failure?: string;
+  } | null;
   lastAdjustment: EnvelopeOf<'adjustment_result'> | null;
   error: PipelineError | null;
   terminatedMedical: boolean;

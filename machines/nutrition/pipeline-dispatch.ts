@@ -37,14 +37,26 @@ export function workContextFor(context: PipelineContext, agent: NutritionAgent):
     work.macro_targets = targets.payload;
     work.weeks_on_program = targets.payload.weeks_on_program;
   }
-  const previous = { NUTRITIONIST: 'nutrition_strategy', DIETITIAN: 'weekly_meal_plan', CHEF: 'recipes', COACH: 'training_program' } as const;
+  const previous = {
+    NUTRITIONIST: 'nutrition_strategy',
+    DIETITIAN: 'weekly_meal_plan',
+    CHEF: 'recipes',
+    COACH: 'training_program',
+  } as const;
   const own = agent in previous ? context.outputs[previous[agent as keyof typeof previous]] : undefined;
   if (own && context.version > 1) work.previous_output = own;
-  if ((agent === 'SCIENTIST' || agent === 'NUTRITIONIST') && context.checkinHistory !== null) work.checkin_history = context.checkinHistory;
+  if ((agent === 'SCIENTIST' || agent === 'NUTRITIONIST') && context.checkinHistory !== null)
+    work.checkin_history = context.checkinHistory;
   const program = context.outputs.training_program;
-  if (agent === 'SCIENTIST' && context.programToRecord && program?.data_type === 'training_program') work.training_program = program.payload;
+  if (agent === 'SCIENTIST' && context.programToRecord && program?.data_type === 'training_program')
+    work.training_program = program.payload;
   const response = context.physician?.response;
-  if (response && response.payload.pipeline_action !== 'abort' && !context.physician?.attached && agent !== 'PHYSICIAN') {
+  if (
+    response &&
+    response.payload.pipeline_action !== 'abort' &&
+    !context.physician?.attached &&
+    agent !== 'PHYSICIAN'
+  ) {
     work.physician = response.payload;
   }
   return work;
@@ -123,7 +135,11 @@ export function reissue(context: PipelineContext, agent: NutritionAgent, extra: 
     runId: currentRunId(context),
     idSeed: [context.runId, 'reissue', seq],
   }) as NutritionEnvelope;
-  const step = release({ ...context, seq }, [{ envelope, context: { ...workContextFor(context, agent), ...extra } }], true);
+  const step = release(
+    { ...context, seq },
+    [{ envelope, context: { ...workContextFor(context, agent), ...extra } }],
+    true,
+  );
   return merge({ context: { seq }, sends: [] }, step);
 }
 

@@ -18,10 +18,16 @@ export function startRun(context: PipelineContext, envelope: EnvelopeOf<'intake_
 
 /** §7.3 step 1: the check-in goes to SCIENTIST with the history its triggers need. */
 export function submitCheckin(context: PipelineContext, envelope: EnvelopeOf<'weekly_checkin'>): Step {
-  const work = { ...workContextFor(context, 'SCIENTIST'), next_run_id: versionedRunId(context.runId, context.version + 1) };
+  const work = {
+    ...workContextFor(context, 'SCIENTIST'),
+    next_run_id: versionedRunId(context.runId, context.version + 1),
+  };
   const step = release(context, [{ envelope, context: work }]);
   // The program goes with this check-in; SCIENTIST records it into the history it returns.
-  return merge(step, { context: { checkin: { envelopeId: envelope.message_id, payload: envelope.payload }, programToRecord: false }, sends: [] });
+  return merge(step, {
+    context: { checkin: { envelopeId: envelope.message_id, payload: envelope.payload }, programToRecord: false },
+    sends: [],
+  });
 }
 
 /** The adjustment result among SCIENTIST's accepted outputs, if any. */
@@ -47,7 +53,11 @@ export function answerCheckin(context: PipelineContext, report: AgentReport): St
   const adjustment = adjustmentOf(context, report)!;
   const settled = settle(context, report.requestId);
   const next = { ...context, ...settled.context };
-  return merge(settled, { context: { ...acceptedHistory(context, report), checkin: null, lastAdjustment: adjustment }, sends: [] }, release(next, [{ envelope: adjustment }]));
+  return merge(
+    settled,
+    { context: { ...acceptedHistory(context, report), checkin: null, lastAdjustment: adjustment }, sends: [] },
+    release(next, [{ envelope: adjustment }]),
+  );
 }
 
 /**
@@ -78,7 +88,10 @@ export function startRerun(context: PipelineContext, report: AgentReport): Step 
 export function finishRerun(context: PipelineContext): Step {
   const result = context.checkin?.result;
   if (!result) return { context: {}, sends: [] };
-  return merge(release(context, [{ envelope: result }]), { context: { checkin: null, lastAdjustment: result }, sends: [] });
+  return merge(release(context, [{ envelope: result }]), {
+    context: { checkin: null, lastAdjustment: result },
+    sends: [],
+  });
 }
 
 /** The evaluation itself failed (output_ready has no edge to error): the run stays ready, the check-in reports why. */
@@ -95,5 +108,8 @@ export function failCheckin(context: PipelineContext, report: AgentReport): Step
         ? `SCIENTIST's evaluation failed validation: ${verdict.issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`
         : `unexpected ${verdict.kind} evaluation`;
   const settled = settle(context, report.requestId);
-  return merge(settled, { context: { checkin: { envelopeId: context.checkin?.envelopeId ?? report.requestId, failure: why } }, sends: [] });
+  return merge(settled, {
+    context: { checkin: { envelopeId: context.checkin?.envelopeId ?? report.requestId, failure: why } },
+    sends: [],
+  });
 }

@@ -24,19 +24,22 @@ export type Verdict =
   | { kind: 'conflict'; conflicts: OutputConflict[] }
   | { kind: 'accepted'; envelopes: NutritionEnvelope[]; memo?: unknown };
 
-
 function isBrainOutput(output: unknown): output is BrainOutput {
   return typeof output === 'object' && output !== null && Array.isArray((output as BrainOutput).envelopes);
 }
 
 /** Validates every envelope of an output; the issues of all of them, prefixed by their index. */
-function parseEnvelopes(agent: NutritionAgent, raw: unknown[]): { envelopes: NutritionEnvelope[]; issues: ErrorIssue[] } {
+function parseEnvelopes(
+  agent: NutritionAgent,
+  raw: unknown[],
+): { envelopes: NutritionEnvelope[]; issues: ErrorIssue[] } {
   const envelopes: NutritionEnvelope[] = [];
   const issues: ErrorIssue[] = [];
   raw.forEach((candidate, index) => {
     const parsed = safeParseOnce(NutritionEnvelopeSchema, candidate);
     if (!parsed.success) {
-      for (const issue of toErrorIssues(parsed.error.issues)) issues.push({ ...issue, path: `envelopes.${index}.${issue.path}` });
+      for (const issue of toErrorIssues(parsed.error.issues))
+        issues.push({ ...issue, path: `envelopes.${index}.${issue.path}` });
     } else if (parsed.data.from_agent !== agent) {
       issues.push({ path: `envelopes.${index}.from_agent`, message: `must be ${agent}, the agent that produced it` });
     } else {
@@ -79,7 +82,9 @@ function review(context: PipelineContext, report: AgentReport): Verdict {
   if (issues.length > 0) return { kind: 'invalid', issues };
   const query = envelopes.find((e): e is EnvelopeOf<'health_query'> => e.data_type === 'health_query');
   if (query) return { kind: 'redFlag', query, rest: envelopes.filter((e) => e !== query), memo: output.memo };
-  const request = envelopes.find((e): e is EnvelopeOf<'upstream_data_request'> => e.data_type === 'upstream_data_request');
+  const request = envelopes.find(
+    (e): e is EnvelopeOf<'upstream_data_request'> => e.data_type === 'upstream_data_request',
+  );
   if (request) return { kind: 'upstream', request };
   const conflicts = detectOutputConflicts(context, envelopes);
   if (conflicts.length > 0) return { kind: 'conflict', conflicts };

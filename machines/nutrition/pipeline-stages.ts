@@ -10,14 +10,26 @@ import type { Verdict } from './pipeline-review.ts';
  * names and { type, params } only; the guard and action bodies live in the machine's setup.
  */
 
-export const report = (agent: string, kind: Verdict['kind']) => ({ type: 'reportIs' as const, params: { agent, kind } });
+export const report = (agent: string, kind: Verdict['kind']) => ({
+  type: 'reportIs' as const,
+  params: { agent, kind },
+});
 
 /** How a stage state answers its own agent's report. */
-function ownReport(agent: PipelineStageAgent, state: PausableState | 'chef_processing', next: PipelineState, upstreamState?: PipelineState) {
+function ownReport(
+  agent: PipelineStageAgent,
+  state: PausableState | 'chef_processing',
+  next: PipelineState,
+  upstreamState?: PipelineState,
+) {
   const pauseOrQueue =
     state === 'chef_processing'
       ? { guard: report(agent, 'redFlag'), actions: 'queueRedFlag' as const }
-      : { guard: report(agent, 'redFlag'), target: 'paused_physician', actions: { type: 'pauseForPhysician' as const, params: { state } } };
+      : {
+          guard: report(agent, 'redFlag'),
+          target: 'paused_physician',
+          actions: { type: 'pauseForPhysician' as const, params: { state } },
+        };
   return [
     { guard: report(agent, 'failed'), target: 'error', actions: 'failRun' as const },
     { guard: and([report(agent, 'invalid'), 'canReprocess']), actions: 'reprocessInvalid' as const },
@@ -25,7 +37,11 @@ function ownReport(agent: PipelineStageAgent, state: PausableState | 'chef_proce
     pauseOrQueue,
     ...(upstreamState
       ? [
-          { guard: and([report(agent, 'upstream'), 'canRerunUpstream']), target: upstreamState, actions: 'requestUpstream' as const },
+          {
+            guard: and([report(agent, 'upstream'), 'canRerunUpstream']),
+            target: upstreamState,
+            actions: 'requestUpstream' as const,
+          },
           { guard: report(agent, 'upstream'), target: 'error', actions: 'failRun' as const },
         ]
       : []),
@@ -39,25 +55,44 @@ function ownReport(agent: PipelineStageAgent, state: PausableState | 'chef_proce
 
 /** COACH works beside the nutrition chain (§1 note): its reports are heard in every stage state. */
 function coachReport(state: PausableState | 'chef_processing') {
-  return ownReport('COACH', state, state).map((t) => ('target' in t && t.target === state ? { guard: t.guard, actions: t.actions } : t));
+  return ownReport('COACH', state, state).map((t) =>
+    'target' in t && t.target === state ? { guard: t.guard, actions: t.actions } : t,
+  );
 }
 
 /** A stage state: its agent's work, COACH beside it, the pipeline timeout, and resumption after a restart. */
-export function stage(agent: PipelineStageAgent, state: PausableState | 'chef_processing', next: PipelineState, description: string, upstreamState?: PipelineState) {
+export function stage(
+  agent: PipelineStageAgent,
+  state: PausableState | 'chef_processing',
+  next: PipelineState,
+  description: string,
+  upstreamState?: PipelineState,
+) {
   return {
     description,
     entry: [{ type: 'dispatchRerun' as const, params: { agent } }],
     always: [{ guard: { type: 'stageSkipped' as const, params: { agent } }, target: next }],
     on: {
-      'supervisor.report': [...ownReport(agent, state, next, upstreamState), ...(agent === 'COACH' ? [] : coachReport(state))],
+      'supervisor.report': [
+        ...ownReport(agent, state, next, upstreamState),
+        ...(agent === 'COACH' ? [] : coachReport(state)),
+      ],
       'pipeline.timeout': { target: 'error', actions: { type: 'timeOutRun' as const, params: { state } } },
       'pipeline.resume': { actions: ['redispatchInFlight', 'armPipelineTimeout'] as const },
     },
   };
 }
 
-const RESUMABLE: readonly PausableState[] = ['scientist_processing', 'nutritionist_processing', 'dietitian_processing', 'coach_processing'];
-export const physicianSays = (action: 'continue' | 'pause_pending_referral' | 'abort') => ({ type: 'physicianSays' as const, params: { action } });
+const RESUMABLE: readonly PausableState[] = [
+  'scientist_processing',
+  'nutritionist_processing',
+  'dietitian_processing',
+  'coach_processing',
+];
+export const physicianSays = (action: 'continue' | 'pause_pending_referral' | 'abort') => ({
+  type: 'physicianSays' as const,
+  params: { action },
+});
 const previousStateIs = (state: PausableState) => ({ type: 'previousStateIs' as const, params: { state } });
 
 /** §5 `continue`: back to the state that triggered the pause; the work that waited is replayed. */
@@ -73,4 +108,3 @@ export const resumeOnConfirmation = RESUMABLE.map((state) => ({
   target: state,
   actions: ['confirmReferral', 'armPipelineTimeout', 'replayDeferred'] as const,
 }));
-

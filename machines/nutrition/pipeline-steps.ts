@@ -2,7 +2,17 @@ import type { AgentReport } from '../../protocol/runtime/agent-report.ts';
 import type { NutritionAgent } from '../../protocol/nutrition/agents.ts';
 import type { EnvelopeOf, NutritionEnvelope } from '../../protocol/nutrition/envelope.ts';
 import type { PipelineStageAgent } from '../../protocol/nutrition/agents.ts';
-import { currentRunId, merge, release, releaseOutputs, reissue, reportError, settle, workContextFor, type Step } from './pipeline-dispatch.ts';
+import {
+  currentRunId,
+  merge,
+  release,
+  releaseOutputs,
+  reissue,
+  reportError,
+  settle,
+  workContextFor,
+  type Step,
+} from './pipeline-dispatch.ts';
 import type { PausableState, PipelineContext } from './pipeline-context.ts';
 import { historyOf, reviewReport, type Verdict } from './pipeline-review.ts';
 import { makeEnvelope } from '../../actors/nutrition/envelope-factory.ts';
@@ -29,7 +39,6 @@ function withEnvelopes(report: AgentReport, envelopes: NutritionEnvelope[], memo
   return { ...report, outcome: { status: 'completed', output } };
 }
 
-
 /** Accepted: release the outputs downstream (and to the user), forget the request. */
 export function acceptOutputs(context: PipelineContext, report: AgentReport): Step {
   const { envelopes, memo } = verdictOf(context, report, 'accepted');
@@ -51,7 +60,12 @@ export function reprocessConflict(context: PipelineContext, report: AgentReport)
   const { conflicts } = verdictOf(context, report, 'conflict');
   const first = conflicts[0]!;
   return redo(context, report, {
-    constraint: { rank: first.rank, authority: first.higher_agent, details: conflicts.map((c) => c.message), data: first.authoritative },
+    constraint: {
+      rank: first.rank,
+      authority: first.higher_agent,
+      details: conflicts.map((c) => c.message),
+      data: first.authoritative,
+    },
   });
 }
 
@@ -79,7 +93,12 @@ export function failRun(context: PipelineContext, report: AgentReport): Step {
     });
   }
   if (verdict.kind === 'failed' && verdict.failure.kind === 'error') {
-    return reportError(context, { ...base, error_type: 'validation_failure', details: `${agent} failed twice: ${verdict.failure.message}`, recoverable: true });
+    return reportError(context, {
+      ...base,
+      error_type: 'validation_failure',
+      details: `${agent} failed twice: ${verdict.failure.message}`,
+      recoverable: true,
+    });
   }
   if (verdict.kind === 'conflict') {
     return reportError(context, {
@@ -116,21 +135,31 @@ export function requestUpstream(context: PipelineContext, report: AgentReport): 
   const work = { ...workContextFor(next, upstream), reason: request.payload.details };
   const previousInput = context.inputs[upstream]?.envelope;
   if (previousInput) Object.assign(work, { rerun_of: previousInput });
-  return merge(settled, { context: { upstreamReruns }, sends: [] }, release(next, [{ envelope: request, context: work }]));
+  return merge(
+    settled,
+    { context: { upstreamReruns }, sends: [] },
+    release(next, [{ envelope: request, context: work }]),
+  );
 }
 
 /** §5: a red flag pauses the run; the PHYSICIAN gets the (batched) query, the rest waits. */
 export function pauseForPhysician(context: PipelineContext, report: AgentReport, state: PausableState): Step {
   const { query, rest, memo } = verdictOf(context, report, 'redFlag');
   const deferred = [...context.deferred, withEnvelopes(report, rest, memo)];
-  return merge({ context: { deferred, previousState: state }, sends: [] }, askPhysician({ ...context, deferred }, [query, ...context.pendingQueries]));
+  return merge(
+    { context: { deferred, previousState: state }, sends: [] },
+    askPhysician({ ...context, deferred }, [query, ...context.pendingQueries]),
+  );
 }
 
 /** A red flag where the run cannot pause yet (§1: CHEF has no pause edge): it waits for the next pausable state. */
 export function queueRedFlag(context: PipelineContext, report: AgentReport): Step {
   const { query, rest, memo } = verdictOf(context, report, 'redFlag');
   return {
-    context: { deferred: [...context.deferred, withEnvelopes(report, rest, memo)], pendingQueries: [...context.pendingQueries, query] },
+    context: {
+      deferred: [...context.deferred, withEnvelopes(report, rest, memo)],
+      pendingQueries: [...context.pendingQueries, query],
+    },
     sends: [],
   };
 }
@@ -152,7 +181,10 @@ export function askPhysician(context: PipelineContext, queries: readonly Envelop
     }) as EnvelopeOf<'health_query'>;
     context = { ...context, seq };
   }
-  return merge(release(context, [{ envelope: query }]), { context: { seq: context.seq, physician: { query }, pendingQueries: [] }, sends: [] });
+  return merge(release(context, [{ envelope: query }]), {
+    context: { seq: context.seq, physician: { query }, pendingQueries: [] },
+    sends: [],
+  });
 }
 
 /** The PHYSICIAN answered: keep the response as metadata and pass it to the requesting agent. */
@@ -161,7 +193,14 @@ export function recordPhysician(context: PipelineContext, report: AgentReport): 
   const response = envelopes.find((e): e is EnvelopeOf<'medical_context'> => e.data_type === 'medical_context');
   const settled = settle(context, report.requestId);
   const physician = context.physician && response ? { ...context.physician, response } : context.physician;
-  return merge(settled, { context: { physician }, sends: [] }, release({ ...context, ...settled.context }, envelopes.map((envelope) => ({ envelope }))));
+  return merge(
+    settled,
+    { context: { physician }, sends: [] },
+    release(
+      { ...context, ...settled.context },
+      envelopes.map((envelope) => ({ envelope })),
+    ),
+  );
 }
 
 /** The PHYSICIAN's answer to the current query, if any. */
@@ -203,7 +242,8 @@ export function timeOutRun(context: PipelineContext, state: string): Step {
 
 /** A stage agent in the re-run set that got no fresh input this version redoes its last work (§10). */
 export function dispatchRerun(context: PipelineContext, agent: PipelineStageAgent): Step {
-  if (context.rerun === null || !context.rerun.includes(agent) || context.dispatched.includes(agent)) return { context: {}, sends: [] };
+  if (context.rerun === null || !context.rerun.includes(agent) || context.dispatched.includes(agent))
+    return { context: {}, sends: [] };
   const result = context.checkin?.result?.payload;
   const checkin = context.checkin?.payload;
   if (!result) return reissue(context, agent, {});

@@ -9,9 +9,23 @@ import type { AgentReport } from '../../protocol/runtime/agent-report.ts';
 import { NutritionWorkerSchema, type PipelineStageAgent } from '../../protocol/nutrition/agents.ts';
 import type { EnvelopeOf } from '../../protocol/nutrition/envelope.ts';
 import type { PipelineState } from '../../protocol/nutrition/pipeline-transitions.ts';
-import { initialPipelineContext, runsInThisVersion, type PausableState, type PipelineContext, type PipelineInput } from './pipeline-context.ts';
+import {
+  initialPipelineContext,
+  runsInThisVersion,
+  type PausableState,
+  type PipelineContext,
+  type PipelineInput,
+} from './pipeline-context.ts';
 import { release, type Step } from './pipeline-dispatch.ts';
-import { answerCheckin, failCheckin, finishRerun, startRerun, startRun, submitCheckin, triggersRerun } from './pipeline-feedback.ts';
+import {
+  answerCheckin,
+  failCheckin,
+  finishRerun,
+  startRerun,
+  startRun,
+  submitCheckin,
+  triggersRerun,
+} from './pipeline-feedback.ts';
 import { reviewReport, type Verdict } from './pipeline-review.ts';
 import * as steps from './pipeline-steps.ts';
 import type { AgentDeliveryEvent, SupervisorRejectedEvent } from '../runtime/supervisor.ts';
@@ -29,7 +43,8 @@ export type PipelineEvent =
 
 type ReportParams = { agent: string; kind: Verdict['kind'] };
 
-const reportOf = (event: PipelineEvent): AgentReport | undefined => (event.type === 'supervisor.report' ? event.report : undefined);
+const reportOf = (event: PipelineEvent): AgentReport | undefined =>
+  event.type === 'supervisor.report' ? event.report : undefined;
 
 /** An action that applies a pure step to the context and hands its envelopes to the supervisor. */
 function stepAction<P = undefined>(decide: (context: PipelineContext, report: AgentReport, params: P) => Step) {
@@ -62,7 +77,9 @@ const machineSetup = setup({
   guards: {
     reportIs: ({ context, event }, params: ReportParams) => {
       const report = reportOf(event);
-      return report !== undefined && report.agent === params.agent && reviewReport(context, report).kind === params.kind;
+      return (
+        report !== undefined && report.agent === params.agent && reviewReport(context, report).kind === params.kind
+      );
     },
     canReprocess: ({ context, event }) => (context.reprocessed[reportOf(event)?.agent as PipelineStageAgent] ?? 0) < 1,
     canRerunUpstream: ({ context, event }) => {
@@ -87,7 +104,9 @@ const machineSetup = setup({
     },
   },
   actions: {
-    startRun: contextAction((context, event) => (event.type === 'pipeline.start' ? startRun(context, event.envelope) : { context: {}, sends: [] })),
+    startRun: contextAction((context, event) =>
+      event.type === 'pipeline.start' ? startRun(context, event.envelope) : { context: {}, sends: [] },
+    ),
     submitCheckin: contextAction((context, event) =>
       event.type === 'pipeline.checkin' ? submitCheckin(context, event.envelope) : { context: {}, sends: [] },
     ),
@@ -96,7 +115,9 @@ const machineSetup = setup({
     reprocessConflict: stepAction(steps.reprocessConflict),
     failRun: stepAction(steps.failRun),
     requestUpstream: stepAction(steps.requestUpstream),
-    pauseForPhysician: stepAction((context, report, params: { state: PausableState }) => steps.pauseForPhysician(context, report, params.state)),
+    pauseForPhysician: stepAction((context, report, params: { state: PausableState }) =>
+      steps.pauseForPhysician(context, report, params.state),
+    ),
     queueRedFlag: stepAction(steps.queueRedFlag),
     askPendingQueries: contextAction((context, _event, params: { state?: PausableState }) => {
       const step = steps.askPhysician(context, context.pendingQueries);
@@ -106,12 +127,17 @@ const machineSetup = setup({
     /** Work that finishes during a pause waits, and is replayed on resume. */
     deferReport: enqueueActions(({ context, event, enqueue }) => {
       const r = reportOf(event);
-      if (r && r.agent !== 'PHYSICIAN' && r.requestId in context.inFlight) enqueue.assign({ deferred: [...context.deferred, r] });
+      if (r && r.agent !== 'PHYSICIAN' && r.requestId in context.inFlight)
+        enqueue.assign({ deferred: [...context.deferred, r] });
     }),
     recordPhysician: stepAction(steps.recordPhysician),
     terminateMedical: contextAction((context) => steps.terminateMedical(context)),
-    timeOutRun: contextAction((context, _event, params: { state: PipelineState }) => steps.timeOutRun(context, params.state)),
-    dispatchRerun: contextAction((context, _event, params: { agent: PipelineStageAgent }) => steps.dispatchRerun(context, params.agent)),
+    timeOutRun: contextAction((context, _event, params: { state: PipelineState }) =>
+      steps.timeOutRun(context, params.state),
+    ),
+    dispatchRerun: contextAction((context, _event, params: { agent: PipelineStageAgent }) =>
+      steps.dispatchRerun(context, params.agent),
+    ),
     answerCheckin: stepAction(answerCheckin),
     startRerun: stepAction(startRerun),
     failCheckin: stepAction(failCheckin),
@@ -151,7 +177,11 @@ export const pipelineMachine = machineSetup.createMachine({
       description: 'Waiting for the intake questionnaire; INTAKE checks it and hands it to SCIENTIST.',
       on: {
         'pipeline.start': { actions: ['startRun', 'armPipelineTimeout'] },
-        'supervisor.report': { guard: report('INTAKE', 'accepted'), target: 'scientist_processing', actions: 'acceptOutputs' },
+        'supervisor.report': {
+          guard: report('INTAKE', 'accepted'),
+          target: 'scientist_processing',
+          actions: 'acceptOutputs',
+        },
       },
     },
     scientist_processing: stage(
@@ -182,14 +212,24 @@ export const pipelineMachine = machineSetup.createMachine({
       'dietitian_processing',
     ),
     coach_processing: {
-      ...stage('COACH', 'coach_processing', 'coach_processing', 'Waits only for what COACH has not finished yet; it started beside the nutrition chain.'),
+      ...stage(
+        'COACH',
+        'coach_processing',
+        'coach_processing',
+        'Waits only for what COACH has not finished yet; it started beside the nutrition chain.',
+      ),
       always: [
-        { guard: 'hasPendingQueries', target: 'paused_physician', actions: { type: 'askPendingQueries', params: { state: 'coach_processing' } } },
+        {
+          guard: 'hasPendingQueries',
+          target: 'paused_physician',
+          actions: { type: 'askPendingQueries', params: { state: 'coach_processing' } },
+        },
         { guard: 'coachDone', target: 'output_ready' },
       ],
     },
     output_ready: {
-      description: 'Every output is in; weekly check-ins are evaluated here and re-run part of the pipeline when a trigger fires.',
+      description:
+        'Every output is in; weekly check-ins are evaluated here and re-run part of the pipeline when a trigger fires.',
       entry: ['disarmPipelineTimeout', 'finishRerun'],
       on: {
         'pipeline.checkin': { guard: 'checkinIdle', actions: 'submitCheckin' },
@@ -216,7 +256,11 @@ export const pipelineMachine = machineSetup.createMachine({
             actions: ['recordPhysician', { type: 'askPendingQueries', params: {} }],
           },
           ...resumeOnContinue,
-          { guard: physicianSays('pause_pending_referral'), target: 'paused_physician', actions: ['recordPhysician', 'disarmPipelineTimeout'] },
+          {
+            guard: physicianSays('pause_pending_referral'),
+            target: 'paused_physician',
+            actions: ['recordPhysician', 'disarmPipelineTimeout'],
+          },
           { guard: physicianSays('abort'), target: 'error', actions: ['recordPhysician', 'terminateMedical'] },
           { guard: report('PHYSICIAN', 'failed'), target: 'error', actions: 'failRun' },
           { guard: report('PHYSICIAN', 'invalid'), target: 'error', actions: 'failRun' },
@@ -227,7 +271,8 @@ export const pipelineMachine = machineSetup.createMachine({
       },
     },
     error: {
-      description: 'Unrecoverable: the user got a pipeline_error; all in-flight work was cancelled. A new run is needed.',
+      description:
+        'Unrecoverable: the user got a pipeline_error; all in-flight work was cancelled. A new run is needed.',
       type: 'final',
       entry: ['disarmPipelineTimeout', 'cancelAllWork'],
     },

@@ -52,8 +52,7 @@ const DEFAULT_AGENT_MAX_ATTEMPTS = 2;
  */
 const missingBrain = fromPromise<any, AgentBrainInput>(async ({ input }) => {
   throw new Error(
-    `No brain provided for agent ${input.agent}: ` +
-      'supply one with agentMachine.provide({ actors: { brain } }).',
+    `No brain provided for agent ${input.agent}: ` + 'supply one with agentMachine.provide({ actors: { brain } }).',
   );
 });
 
@@ -137,14 +136,11 @@ export const agentMachine = setup({
         },
       }),
     ),
-    reportCurrentCancelled: sendParent(({ context }) =>
-      reportOf(context, { status: 'cancelled' }),
-    ),
+    reportCurrentCancelled: sendParent(({ context }) => reportOf(context, { status: 'cancelled' })),
     /** Drops the queued requests the cancel names (all of them without an id), reporting each. */
     cancelQueued: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, 'agent.cancel');
-      const named = (request: PendingRequest) =>
-        event.requestId === undefined || request.requestId === event.requestId;
+      const named = (request: PendingRequest) => event.requestId === undefined || request.requestId === event.requestId;
       for (const request of context.queue.filter(named)) {
         enqueue.sendParent({
           type: 'agent.report',

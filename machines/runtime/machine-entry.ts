@@ -21,5 +21,11 @@ export function machineEntry(
   machine: AnyStateMachine,
   about: { title: string; summary: string; file: string; exportName: string },
 ): MachineEntry {
-  return { name: machine.id, title: about.title, summary: about.summary, machine, source: { file: about.file, exportName: about.exportName } };
+  return {
+    name: machine.id,
+    title: about.title,
+    summary: about.summary,
+    machine,
+    source: { file: about.file, exportName: about.exportName },
+  };
 }

@@ -11,7 +11,14 @@ import { createSupervisorMachine } from './supervisor.ts';
  * system with no agents, with pipelined delivery (whose machine has every transition).
  */
 const drawnSupervisor = createSupervisorMachine(
-  { name: 'any', envelope: RoutableEnvelopeSchema as z.ZodType<z.infer<typeof RoutableEnvelopeSchema>>, routes: [], agents: {}, delivery: 'pipelined', partitionOf: () => 'any' },
+  {
+    name: 'any',
+    envelope: RoutableEnvelopeSchema as z.ZodType<z.infer<typeof RoutableEnvelopeSchema>>,
+    routes: [],
+    agents: {},
+    delivery: 'pipelined',
+    partitionOf: () => 'any',
+  },
   { journal: createMemoryJournal<RoutedRecord>() },
 );
 

@@ -95,7 +95,8 @@ export function journalRefusal(message: string, envelope: unknown): SupervisorRe
 
 /** Whether `name` is a child of `self` still running (an orchestrator in its final state hears nothing more). */
 export function isRunningChild(self: AnyActorRef, name: string | undefined): name is string {
-  const child = name === undefined ? undefined : (self.getSnapshot().children as Record<string, AnyActorRef | undefined>)[name];
+  const child =
+    name === undefined ? undefined : (self.getSnapshot().children as Record<string, AnyActorRef | undefined>)[name];
   return child?.getSnapshot().status === 'active';
 }
 

@@ -60,7 +60,12 @@ interface AdmissionRequest {
 /** The supervisor is the last boundary most envelopes cross: it parses without freezing (see `safeParseOnce`). */
 const LAST_BOUNDARY = { remember: false } as const;
 
-function refusal(request: AdmissionRequest, code: RoutingError['code'], message: string, issues?: RoutingError['issues']): Admission {
+function refusal(
+  request: AdmissionRequest,
+  code: RoutingError['code'],
+  message: string,
+  issues?: RoutingError['issues'],
+): Admission {
   const rawSender = (request.envelope as { from_agent?: unknown } | null)?.from_agent;
   return {
     admitted: false,
@@ -114,14 +119,20 @@ export class SupervisorLedger<E = unknown> {
     const parsed = safeParseOnce(this.system.envelope, request.envelope, LAST_BOUNDARY);
     if (!parsed.success) {
       const issues = toErrorIssues(parsed.error.issues);
-      return refusal(request, 'invalid_envelope', `Envelope failed validation: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
+      return refusal(
+        request,
+        'invalid_envelope',
+        `Envelope failed validation: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
+        issues,
+      );
     }
     const envelope: RoutableEnvelope = parsed.data;
     let targets: readonly string[];
     let edgeTo = envelope.to_agent;
     if (request.kind === 'broadcast') {
       const subscribers = request.topic === undefined ? undefined : this.system.topics?.[request.topic];
-      if (!subscribers) return refusal(request, 'unknown_topic', `Topic "${request.topic}" does not exist in ${this.system.name}.`);
+      if (!subscribers)
+        return refusal(request, 'unknown_topic', `Topic "${request.topic}" does not exist in ${this.system.name}.`);
       edgeTo = `topic:${request.topic}`;
       targets = subscribers.filter((name) => name !== envelope.from_agent);
     } else {
@@ -140,12 +151,20 @@ export class SupervisorLedger<E = unknown> {
     if (request.kind === 'response') {
       const open = request.inReplyTo === undefined ? undefined : this.requests.get(request.inReplyTo);
       if (!open || open.requester !== envelope.to_agent) {
-        return refusal(request, 'unknown_correlation', `No open request ${request.inReplyTo} from ${envelope.to_agent} to answer.`);
+        return refusal(
+          request,
+          'unknown_correlation',
+          `No open request ${request.inReplyTo} from ${envelope.to_agent} to answer.`,
+        );
       }
     }
     const journaled = !this.seen.add(envelope.message_id);
     if (journaled && !request.redeliver) {
-      return refusal(request, 'duplicate_message', `Message ${envelope.message_id} was already routed; it was dropped.`);
+      return refusal(
+        request,
+        'duplicate_message',
+        `Message ${envelope.message_id} was already routed; it was dropped.`,
+      );
     }
     // Sent again after a revocation: its reports count from now on.
     this.revoked.forget(envelope.message_id);
@@ -160,7 +179,12 @@ export class SupervisorLedger<E = unknown> {
       record.correlation_id = envelope.message_id;
       this.requests.set(envelope.message_id, { requester: envelope.from_agent, to: envelope.to_agent });
     }
-    const pending: PendingDelivery = { ticket: this.nextTicket++, partition: this.system.partitionOf(envelope), record, targets };
+    const pending: PendingDelivery = {
+      ticket: this.nextTicket++,
+      partition: this.system.partitionOf(envelope),
+      record,
+      targets,
+    };
     const leader = journaled ? this.appending.get(envelope.message_id) : undefined;
     if (!journaled) this.appending.set(envelope.message_id, pending.ticket);
     else if (leader !== undefined) this.followers.set(leader, [...(this.followers.get(leader) ?? []), pending.ticket]);

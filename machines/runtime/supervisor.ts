@@ -86,7 +86,9 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
     guards: {
       senderWaits: ({ context, event }) => context.ledger.waits(senderOf(event)),
       reportsRevokedWork: ({ context, event }) =>
-        event.type === 'agent.report' && event.outcome.status === 'completed' && context.ledger.isRevoked(event.requestId),
+        event.type === 'agent.report' &&
+        event.outcome.status === 'completed' &&
+        context.ledger.isRevoked(event.requestId),
     },
     delays: {
       dedupWindow: options.dedupWindowMs ?? HOUR_MS,
@@ -104,16 +106,32 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
         const admissions: Admission[] = [];
         switch (event.type) {
           case 'supervisor.send':
-            admissions.push(ledger.admit({ kind: 'direct', envelope: event.envelope, context: event.context, redeliver: event.redeliver === true }));
+            admissions.push(
+              ledger.admit({
+                kind: 'direct',
+                envelope: event.envelope,
+                context: event.context,
+                redeliver: event.redeliver === true,
+              }),
+            );
             break;
           case 'supervisor.publish':
-            admissions.push(ledger.admit({ kind: 'broadcast', envelope: event.envelope, topic: event.topic, context: event.context }));
+            admissions.push(
+              ledger.admit({ kind: 'broadcast', envelope: event.envelope, topic: event.topic, context: event.context }),
+            );
             break;
           case 'supervisor.request':
             admissions.push(ledger.admit({ kind: 'request', envelope: event.envelope, context: event.context }));
             break;
           case 'supervisor.respond':
-            admissions.push(ledger.admit({ kind: 'response', envelope: event.envelope, inReplyTo: event.inReplyTo, context: event.context }));
+            admissions.push(
+              ledger.admit({
+                kind: 'response',
+                envelope: event.envelope,
+                inReplyTo: event.inReplyTo,
+                context: event.context,
+              }),
+            );
             break;
           case 'agent.report':
             if (event.outcome.status !== 'completed' || system.routeAgentOutputs === false) break;
@@ -121,7 +139,8 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
               // A worker answering a request answers it with its output.
               const open = ledger.requests.get(event.requestId);
               const to = (envelope as { to_agent?: unknown }).to_agent;
-              if (open && open.requester === to) admissions.push(ledger.admit({ kind: 'response', envelope, inReplyTo: event.requestId }));
+              if (open && open.requester === to)
+                admissions.push(ledger.admit({ kind: 'response', envelope, inReplyTo: event.requestId }));
               else admissions.push(ledger.admit({ kind: 'direct', envelope }));
             }
             break;
@@ -154,7 +173,8 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
           });
           if (pending.record.kind === 'request') {
             const correlationId = pending.record.envelope.message_id;
-            const timeoutMs = event.type === 'supervisor.request' ? (event.timeoutMs ?? requestTimeoutMs) : requestTimeoutMs;
+            const timeoutMs =
+              event.type === 'supervisor.request' ? (event.timeoutMs ?? requestTimeoutMs) : requestTimeoutMs;
             enqueue.sendTo(
               ({ self }) => self,
               { type: 'supervisor.request.expired', correlationId },
@@ -172,19 +192,27 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
         for (const pending of due) {
           const { record, partition, settled } = pending;
           if (!settled?.ok) {
-            const rejected = journalRefusal(`The journal could not store the envelope: ${settled?.message}. Send it again.`, record.envelope);
+            const rejected = journalRefusal(
+              `The journal could not store the envelope: ${settled?.message}. Send it again.`,
+              record.envelope,
+            );
             if (isRunningChild(self, record.envelope.from_agent)) enqueue.sendTo(record.envelope.from_agent, rejected);
             enqueue.emit(rejected);
             // Revoked: the agents that got it early stop working on it.
             if (pending.deliveredEarly) {
-              for (const target of pending.targets) enqueue.sendTo(target, { type: 'agent.cancel', requestId: record.envelope.message_id });
+              for (const target of pending.targets)
+                enqueue.sendTo(target, { type: 'agent.cancel', requestId: record.envelope.message_id });
             }
             continue;
           }
           if (!pending.deliveredEarly) {
             for (const target of pending.targets) enqueue.sendTo(target, deliveryOf(record));
           }
-          enqueue.emit({ type: pending.targets.length ? 'supervisor.routed' : 'supervisor.outbound', partition, record });
+          enqueue.emit({
+            type: pending.targets.length ? 'supervisor.routed' : 'supervisor.outbound',
+            partition,
+            record,
+          });
         }
         for (const { agent, events, revoked } of released) {
           if (revoked.length === 0) {
@@ -206,7 +234,10 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
       /** A report of work whose delivery was revoked, from an agent that did not stop: never routed. */
       refuseRevokedReport: enqueueActions(({ event, enqueue }) => {
         if (event.type !== 'agent.report') return;
-        const rejected = journalRefusal(`Not routed: request ${event.requestId} was revoked because the journal could not store it.`, { message_id: event.requestId });
+        const rejected = journalRefusal(
+          `Not routed: request ${event.requestId} was revoked because the journal could not store it.`,
+          { message_id: event.requestId },
+        );
         enqueue.sendTo(event.agent, rejected);
         enqueue.emit(rejected);
       }),
@@ -216,7 +247,10 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
         if (!open) return;
         const rejected: SupervisorRejectedEvent = {
           type: 'supervisor.rejected',
-          error: { code: 'request_timeout', message: `${open.to} did not answer request ${event.correlationId} in time.` },
+          error: {
+            code: 'request_timeout',
+            message: `${open.to} did not answer request ${event.correlationId} in time.`,
+          },
           envelope: { message_id: event.correlationId },
         };
         if (isRunningChild(self, open.requester)) enqueue.sendTo(open.requester, rejected);
@@ -231,7 +265,10 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
       }),
       cancelAgentWork: enqueueActions(({ context, event, enqueue }) => {
         if (event.type !== 'supervisor.cancel' || !context.ledger.isAgent(event.agent)) return;
-        enqueue.sendTo(event.agent, event.requestId ? { type: 'agent.cancel', requestId: event.requestId } : { type: 'agent.cancel' });
+        enqueue.sendTo(
+          event.agent,
+          event.requestId ? { type: 'agent.cancel', requestId: event.requestId } : { type: 'agent.cancel' },
+        );
       }),
       rotateDedupWindow: ({ context }) => {
         context.ledger.seen.rotate();
@@ -240,13 +277,17 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
     },
   }).createMachine({
     id: 'supervisor',
-    context: ({ input }) => ({ ledger: new SupervisorLedger(system, input.journaledIds), agentInputs: input.agentInputs ?? {} }),
+    context: ({ input }) => ({
+      ledger: new SupervisorLedger(system, input.journaledIds),
+      agentInputs: input.agentInputs ?? {},
+    }),
     entry: 'spawnAgents',
     invoke: { src: 'journalWriter', id: 'journal' },
     initial: 'routing',
     states: {
       routing: {
-        description: 'Admits, journals and delivers envelopes; message ids are forgotten one window after they were seen.',
+        description:
+          'Admits, journals and delivers envelopes; message ids are forgotten one window after they were seen.',
         after: { dedupWindow: { target: 'routing', reenter: true, actions: 'rotateDedupWindow' } },
       },
     },

@@ -87,7 +87,8 @@ export function initialLoopContext(input: AgentLoopInput): AgentLoopContext {
 
 /** The turn; only read in states after the chat request was accepted. */
 export function turnOf(context: AgentLoopContext): LoopTurn {
-  if (context.turn === null) throw new Error(`Agent loop ${context.name} has no turn yet (a bug: read before the chat request).`);
+  if (context.turn === null)
+    throw new Error(`Agent loop ${context.name} has no turn yet (a bug: read before the chat request).`);
   return context.turn;
 }
 
@@ -148,13 +149,18 @@ function messageOf(error: unknown): string {
 
 /** An error as the loop logs it. */
 export function loggedErrorOf(error: unknown, where: string): LoggedError {
-  const logged: LoggedError = { message: messageOf(error), context: where, stack: error instanceof Error ? (error.stack ?? null) : null };
+  const logged: LoggedError = {
+    message: messageOf(error),
+    context: where,
+    stack: error instanceof Error ? (error.stack ?? null) : null,
+  };
   if (error instanceof RuntimeError) logged.code = error.code;
   return logged;
 }
 
 /** What the loop hears: deliveries from the supervisor, the INITIALIZER's reports, refusals. */
-export type AgentLoopEvent = AgentDeliveryEvent | { type: 'supervisor.report'; report: AgentReport } | SupervisorRejectedEvent;
+export type AgentLoopEvent =
+  AgentDeliveryEvent | { type: 'supervisor.report'; report: AgentReport } | SupervisorRejectedEvent;
 
 /** Why the initializer gave no context, read from the event that says so (or the timeout). */
 export function contextErrorOf(context: AgentLoopContext, event: AgentLoopEvent | { type: string }): string {
@@ -162,7 +168,9 @@ export function contextErrorOf(context: AgentLoopContext, event: AgentLoopEvent 
   if (event.type === 'supervisor.report') {
     const { outcome } = (event as { report: AgentReport }).report;
     const failure = outcome.status === 'failed' ? outcome.failure : undefined;
-    return failure?.kind === 'error' ? failure.message : `The initializer ended with ${failure?.kind ?? outcome.status}.`;
+    return failure?.kind === 'error'
+      ? failure.message
+      : `The initializer ended with ${failure?.kind ?? outcome.status}.`;
   }
   return `The initializer did not answer within ${context.contextTimeoutMs} ms.`;
 }
@@ -170,7 +178,9 @@ export function contextErrorOf(context: AgentLoopContext, event: AgentLoopEvent 
 /** The actors run in production come from actors/trainer/loop-*.ts; say so when one is missing. */
 export function missingActor<Output, Input>(name: string) {
   return fromPromise<Output, Input>(async () => {
-    throw new Error(`agentLoopMachine has no "${name}" actor: provide the actors/trainer/loop-* logic with agentLoopMachine.provide({ actors }).`);
+    throw new Error(
+      `agentLoopMachine has no "${name}" actor: provide the actors/trainer/loop-* logic with agentLoopMachine.provide({ actors }).`,
+    );
   });
 }
 

@@ -21,13 +21,17 @@ function sseTypeOf(tool: string): string {
 
 /** `knowledge` events for the sources the initializer loaded (§8.3). */
 export function knowledgeEvents(loaded: ContextLoaded): SseEvent[] {
-  return loaded.sources.map(({ source, displayName }) => ({ type: 'knowledge', data: { source, displayName, status: 'done' } }));
+  return loaded.sources.map(({ source, displayName }) => ({
+    type: 'knowledge',
+    data: { source, displayName, status: 'done' },
+  }));
 }
 
 /** A tool starts: its `status` start phase (when it has status messages, §6.7), then `tool_start`. */
 export function toolStartEvents(call: LoopToolCall, statusMessage: StatusMessage | undefined): SseEvent[] {
   const events: SseEvent[] = [];
-  if (statusMessage) events.push({ type: 'status', data: { message: statusMessage.start, tool: call.name, phase: 'start' } });
+  if (statusMessage)
+    events.push({ type: 'status', data: { message: statusMessage.start, tool: call.name, phase: 'start' } });
   events.push({ type: sseTypeOf(call.name), data: { status: 'running', args: call.arguments } });
   return events;
 }

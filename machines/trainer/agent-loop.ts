@@ -9,7 +9,12 @@ import type { CallModelInput, CallModelOutput } from '../../actors/trainer/loop/
 import type { FinishTurnInput } from '../../actors/trainer/loop/loop-finish-turn.ts';
 import type { LogErrorInput, LoggedError } from '../../actors/trainer/loop/loop-log-error.ts';
 import type { RecordTurnInput } from '../../actors/trainer/loop/loop-record-turn.ts';
-import { statusMessageOf, type RunToolInput, type ToolOutcome, type ToolTimeoutInput } from '../../actors/trainer/loop/loop-run-tool.ts';
+import {
+  statusMessageOf,
+  type RunToolInput,
+  type ToolOutcome,
+  type ToolTimeoutInput,
+} from '../../actors/trainer/loop/loop-run-tool.ts';
 import type { AgentSession } from '../../protocol/trainer/session.ts';
 import { ChatRequestSchema, ContextLoadedSchema, type StopReason } from '../../protocol/trainer/trainer-envelope.ts';
 import {
@@ -54,12 +59,16 @@ export const agentLoopMachine = setup({
     toolTimeout: ({ context }) => context.toolTimeoutMs,
   },
   guards: {
-    isChatRequest: ({ event }) => deliveredAs(event, 'chat_request') && ChatRequestSchema.safeParse((event as AgentDeliveryEvent).input.envelope.payload).success,
+    isChatRequest: ({ event }) =>
+      deliveredAs(event, 'chat_request') &&
+      ChatRequestSchema.safeParse((event as AgentDeliveryEvent).input.envelope.payload).success,
     isContextLoaded: ({ context, event }) =>
       deliveredAs(event, 'context_loaded') &&
       (event as AgentDeliveryEvent).input.delivery.correlationId === contextRequestIdOf(turnOf(context)),
     isInitializerFailure: ({ event }) =>
-      event.type === 'supervisor.report' && event.report.agent === 'INITIALIZER' && event.report.outcome.status !== 'completed',
+      event.type === 'supervisor.report' &&
+      event.report.agent === 'INITIALIZER' &&
+      event.report.outcome.status !== 'completed',
     isContextRequestRefusal: ({ context, event }) =>
       event.type === 'supervisor.rejected' &&
       (event.envelope as { message_id?: unknown } | null)?.message_id === contextRequestIdOf(turnOf(context)),
@@ -116,7 +125,8 @@ export const agentLoopMachine = setup({
       error: loggedErrorOf((event as unknown as { error: unknown }).error, params.where),
     })),
     stopForTool: assign({
-      stopReason: ({ context }): StopReason => (context.lastTool?.tool === 'message_ask_user' ? 'awaiting_user' : 'idle'),
+      stopReason: ({ context }): StopReason =>
+        context.lastTool?.tool === 'message_ask_user' ? 'awaiting_user' : 'idle',
       error: null,
     }),
     assignSession: assign({ session: (_, params: { session: AgentSession }) => params.session }),
@@ -151,19 +161,31 @@ export const agentLoopMachine = setup({
           return input;
         },
         onDone: { target: 'initializing' },
-        onError: { target: 'finishing', actions: { type: 'stopOnError', params: { reason: 'internal_error', where: 'record_turn' } } },
+        onError: {
+          target: 'finishing',
+          actions: { type: 'stopOnError', params: { reason: 'internal_error', where: 'record_turn' } },
+        },
       },
     },
     initializing: {
-      description: 'The INITIALIZER chooses and loads data sources (§5); its failure or silence never stops the turn (§12.3).',
+      description:
+        'The INITIALIZER chooses and loads data sources (§5); its failure or silence never stops the turn (§12.3).',
       entry: 'requestContext',
       after: {
         contextTimeout: { target: 'contextUnavailable', actions: ['noteContextError', 'cancelContextRequest'] },
       },
       on: {
         'agent.request': { guard: 'isContextLoaded', target: 'calling', actions: 'emitKnowledge' },
-        'supervisor.report': { guard: 'isInitializerFailure', target: 'contextUnavailable', actions: 'noteContextError' },
-        'supervisor.rejected': { guard: 'isContextRequestRefusal', target: 'contextUnavailable', actions: 'noteContextError' },
+        'supervisor.report': {
+          guard: 'isInitializerFailure',
+          target: 'contextUnavailable',
+          actions: 'noteContextError',
+        },
+        'supervisor.rejected': {
+          guard: 'isContextRequestRefusal',
+          target: 'contextUnavailable',
+          actions: 'noteContextError',
+        },
       },
     },
     contextUnavailable: {
@@ -171,7 +193,11 @@ export const agentLoopMachine = setup({
       invoke: {
         id: 'logError',
         src: 'logError',
-        input: ({ context }) => ({ sessionId: turnOf(context).sessionId, message: context.contextError ?? 'No context.', context: 'context_init' }),
+        input: ({ context }) => ({
+          sessionId: turnOf(context).sessionId,
+          message: context.contextError ?? 'No context.',
+          context: 'context_init',
+        }),
         onDone: { target: 'calling' },
         onError: { target: 'calling' },
       },
@@ -196,32 +222,59 @@ export const agentLoopMachine = setup({
           },
           {
             target: 'finishing',
-            actions: { type: 'stopWith', params: { reason: 'no_tool_call', error: { message: 'No tool call in response', context: 'llm_response' } } },
+            actions: {
+              type: 'stopWith',
+              params: {
+                reason: 'no_tool_call',
+                error: { message: 'No tool call in response', context: 'llm_response' },
+              },
+            },
           },
         ],
-        onError: { target: 'finishing', actions: { type: 'stopOnError', params: { reason: 'model_error', where: 'llm_call' } } },
+        onError: {
+          target: 'finishing',
+          actions: { type: 'stopOnError', params: { reason: 'model_error', where: 'llm_call' } },
+        },
       },
       after: {
         modelTimeout: {
           target: 'finishing',
           actions: {
             type: 'stopWith',
-            params: ({ context }) => ({ reason: 'model_error' as const, error: { message: `The model did not answer within ${context.modelTimeoutMs} ms.`, context: 'llm_call', code: 'model_timeout' } }),
+            params: ({ context }) => ({
+              reason: 'model_error' as const,
+              error: {
+                message: `The model did not answer within ${context.modelTimeoutMs} ms.`,
+                context: 'llm_call',
+                code: 'model_timeout',
+              },
+            }),
           },
         },
       },
     },
     executing: {
-      description: "Executes the iteration's one tool; a failed tool is a result the model sees, never the end of the turn.",
+      description:
+        "Executes the iteration's one tool; a failed tool is a result the model sees, never the end of the turn.",
       entry: 'emitToolStart',
       invoke: {
         id: 'runTool',
         src: 'runTool',
-        input: ({ context }) => ({ sessionId: turnOf(context).sessionId, userId: turnOf(context).user_id, call: context.call! }),
-        onDone: { target: 'deciding', actions: { type: 'recordOutcome', params: ({ event }) => ({ outcome: event.output }) } },
+        input: ({ context }) => ({
+          sessionId: turnOf(context).sessionId,
+          userId: turnOf(context).user_id,
+          call: context.call!,
+        }),
+        onDone: {
+          target: 'deciding',
+          actions: { type: 'recordOutcome', params: ({ event }) => ({ outcome: event.output }) },
+        },
         onError: {
           target: 'finishing',
-          actions: { type: 'stopOnError', params: ({ context }) => ({ reason: 'internal_error' as const, where: `tool:${context.call?.name}` }) },
+          actions: {
+            type: 'stopOnError',
+            params: ({ context }) => ({ reason: 'internal_error' as const, where: `tool:${context.call?.name}` }),
+          },
         },
       },
       after: { toolTimeout: { target: 'abandoningTool' } },
@@ -231,9 +284,19 @@ export const agentLoopMachine = setup({
       invoke: {
         id: 'recordToolTimeout',
         src: 'recordToolTimeout',
-        input: ({ context }) => ({ sessionId: turnOf(context).sessionId, call: context.call!, timeoutMs: context.toolTimeoutMs }),
-        onDone: { target: 'deciding', actions: { type: 'recordOutcome', params: ({ event }) => ({ outcome: event.output }) } },
-        onError: { target: 'finishing', actions: { type: 'stopOnError', params: { reason: 'internal_error', where: 'tool_timeout' } } },
+        input: ({ context }) => ({
+          sessionId: turnOf(context).sessionId,
+          call: context.call!,
+          timeoutMs: context.toolTimeoutMs,
+        }),
+        onDone: {
+          target: 'deciding',
+          actions: { type: 'recordOutcome', params: ({ event }) => ({ outcome: event.output }) },
+        },
+        onError: {
+          target: 'finishing',
+          actions: { type: 'stopOnError', params: { reason: 'internal_error', where: 'tool_timeout' } },
+        },
       },
     },
     deciding: {
@@ -245,7 +308,10 @@ export const agentLoopMachine = setup({
           target: 'finishing',
           actions: {
             type: 'stopWith',
-            params: ({ context }) => ({ reason: 'max_iterations' as const, error: { message: `Reached the limit of ${context.maxIterations} iterations`, context: 'max_iterations' } }),
+            params: ({ context }) => ({
+              reason: 'max_iterations' as const,
+              error: { message: `Reached the limit of ${context.maxIterations} iterations`, context: 'max_iterations' },
+            }),
           },
         },
         { target: 'calling' },
@@ -258,15 +324,29 @@ export const agentLoopMachine = setup({
         src: 'finishTurn',
         input: ({ context }) => {
           const turn = turnOf(context);
-          const input: FinishTurnInput = { sessionId: turn.sessionId, userId: turn.user_id, status: statusOf(context.stopReason) };
+          const input: FinishTurnInput = {
+            sessionId: turn.sessionId,
+            userId: turn.user_id,
+            status: statusOf(context.stopReason),
+          };
           if (context.error) input.error = context.error;
           return input;
         },
         onDone: [
-          { guard: 'endsInError', target: 'failed', actions: { type: 'assignSession', params: ({ event }) => ({ session: event.output }) } },
-          { target: 'completed', actions: { type: 'assignSession', params: ({ event }) => ({ session: event.output }) } },
+          {
+            guard: 'endsInError',
+            target: 'failed',
+            actions: { type: 'assignSession', params: ({ event }) => ({ session: event.output }) },
+          },
+          {
+            target: 'completed',
+            actions: { type: 'assignSession', params: ({ event }) => ({ session: event.output }) },
+          },
         ],
-        onError: { target: 'failed', actions: { type: 'stopOnError', params: { reason: 'internal_error', where: 'end_session' } } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'stopOnError', params: { reason: 'internal_error', where: 'end_session' } },
+        },
       },
     },
     completed: {
@@ -281,4 +361,3 @@ export const agentLoopMachine = setup({
     },
   },
 });
-

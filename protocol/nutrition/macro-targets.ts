@@ -54,12 +54,9 @@ export const MacroTargetsSchema = rejectReplacedFieldNames(
       adaptation_period_complete: z.boolean(),
       client_constraints: ClientConstraintsSchema,
     })
-    .refine(
-      (targets) => targets.weeks_on_program >= ADAPTATION_WEEKS || !targets.adaptation_period_complete,
-      {
-        message: `adaptation_period_complete must be false while weeks_on_program < ${ADAPTATION_WEEKS}.`,
-        path: ['adaptation_period_complete'],
-      },
-    ),
+    .refine((targets) => targets.weeks_on_program >= ADAPTATION_WEEKS || !targets.adaptation_period_complete, {
+      message: `adaptation_period_complete must be false while weeks_on_program < ${ADAPTATION_WEEKS}.`,
+      path: ['adaptation_period_complete'],
+    }),
 );
 export type MacroTargets = z.infer<typeof MacroTargetsSchema>;

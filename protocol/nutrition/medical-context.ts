@@ -19,9 +19,7 @@ export const MedicalSourceSchema = z.strictObject({
 export type MedicalSource = z.infer<typeof MedicalSourceSchema>;
 
 /** Text that is present and not blank. */
-const NonBlankSchema = z
-  .string()
-  .refine((text) => text.trim().length > 0, { message: 'Must not be blank.' });
+const NonBlankSchema = z.string().refine((text) => text.trim().length > 0, { message: 'Must not be blank.' });
 
 /** §4.9 PHYSICIAN -> requesting agent (`medical_context`). */
 export const MedicalContextSchema = rejectReplacedFieldNames(

@@ -5,12 +5,7 @@ import { rejectReplacedFieldNames } from './canonical-fields.ts';
 import { PipelineRunIdSchema } from './pipeline-run-id.ts';
 
 /** §6 `error_type`: timeout (§6.1), validation failure (§6.2), upstream missing (§6.3), abort (§6.4). */
-const PipelineErrorTypeSchema = z.enum([
-  'timeout',
-  'validation_failure',
-  'upstream_missing',
-  'physician_abort',
-]);
+const PipelineErrorTypeSchema = z.enum(['timeout', 'validation_failure', 'upstream_missing', 'physician_abort']);
 
 /** Retries per agent (§9: max retries per agent is 1). */
 const MAX_AGENT_RETRIES = 1;
@@ -38,8 +33,7 @@ export const PipelineErrorSchema = rejectReplacedFieldNames(
     })
     .refine(
       (error) =>
-        error.error_type !== 'timeout' ||
-        (error.timeout_duration_ms !== undefined && error.input_hash !== undefined),
+        error.error_type !== 'timeout' || (error.timeout_duration_ms !== undefined && error.input_hash !== undefined),
       {
         message: 'A timeout error must include timeout_duration_ms and input_hash (spec §6.1).',
         path: ['error_type'],

@@ -30,7 +30,14 @@ export const ContextLoadedSchema = z.strictObject({
 export type ContextLoaded = z.infer<typeof ContextLoadedSchema>;
 
 /** Why a turn's loop stopped (spec 001 §3.2). */
-export const StopReasonSchema = z.enum(['idle', 'awaiting_user', 'max_iterations', 'no_tool_call', 'model_error', 'internal_error']);
+export const StopReasonSchema = z.enum([
+  'idle',
+  'awaiting_user',
+  'max_iterations',
+  'no_tool_call',
+  'model_error',
+  'internal_error',
+]);
 export type StopReason = z.infer<typeof StopReasonSchema>;
 
 /** One iteration's tool call and its result (spec 001 §3.1 `actions`). */

@@ -24,7 +24,12 @@ export default defineSystemModule<NutritionOptions>({
   name: 'nutrition',
   title: 'Nutrition and training pipeline',
   spec: '000_ad124f0dde0a840c.txt',
-  configKeys: [{ name: 'ANTHROPIC_API_KEY', meaning: 'NUTRITIONIST, DIETITIAN, CHEF, COACH and PHYSICIAN ask Claude (PRIMARY_MODEL)' }],
+  configKeys: [
+    {
+      name: 'ANTHROPIC_API_KEY',
+      meaning: 'NUTRITIONIST, DIETITIAN, CHEF, COACH and PHYSICIAN ask Claude (PRIMARY_MODEL)',
+    },
+  ],
   machines: MACHINES,
   async open(services, options = {}) {
     const inspectors: RunInspectors = new Set();

@@ -5,7 +5,9 @@ import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 import type { HostedRun } from '../run-host/hosted-run.ts';
 
 const waitsForCheckin = (snapshot: ReturnType<HostedRun['snapshot']>) =>
-  snapshot.value === 'error' || (snapshot.value === 'output_ready' && (snapshot.context.checkin === null || snapshot.context.checkin.failure !== undefined));
+  snapshot.value === 'error' ||
+  (snapshot.value === 'output_ready' &&
+    (snapshot.context.checkin === null || snapshot.context.checkin.failure !== undefined));
 
 /**
  * Starts a pipeline again from its journal: the user's intake (its first envelope), then each
@@ -18,10 +20,14 @@ export function rebuildPipeline(run: HostedRun, entries: readonly JournalEntry<R
   const envelopes = entries.map((entry) => entry.data.envelope);
   const [first] = envelopes;
   if (first?.from_agent !== 'USER' || first.data_type !== 'intake_data') {
-    throw new Error(`its first envelope is ${first ? `${first.from_agent} -> ${first.to_agent} : ${first.data_type}` : 'missing'}, not the user's intake_data`);
+    throw new Error(
+      `its first envelope is ${first ? `${first.from_agent} -> ${first.to_agent} : ${first.data_type}` : 'missing'}, not the user's intake_data`,
+    );
   }
   run.send({ type: 'pipeline.start', envelope: first as EnvelopeOf<'intake_data'> } satisfies PipelineEvent);
-  const checkins = envelopes.filter((e) => e.from_agent === 'USER' && e.data_type === 'weekly_checkin') as EnvelopeOf<'weekly_checkin'>[];
+  const checkins = envelopes.filter(
+    (e) => e.from_agent === 'USER' && e.data_type === 'weekly_checkin',
+  ) as EnvelopeOf<'weekly_checkin'>[];
   // The check-ins follow in the background: start-up does not wait for runs to redo their work.
   void (async () => {
     for (const envelope of checkins) {

@@ -69,7 +69,11 @@ export class PipelineRuns {
   private constructor(private readonly options: PipelineRunsOptions) {
     this.clearances = options.store.collection('medical-clearance');
     this.listings = new CoalescedWrites<RunListing>((runId, changes) =>
-      this.listing(this.owners.get(runId)!).update(runId, (listing) => ({ ...(listing as RunListing), ...changes, updated_at: new Date().toISOString() })),
+      this.listing(this.owners.get(runId)!).update(runId, (listing) => ({
+        ...(listing as RunListing),
+        ...changes,
+        updated_at: new Date().toISOString(),
+      })),
     );
   }
 
@@ -77,15 +81,24 @@ export class PipelineRuns {
   static async open(options: PipelineRunsOptions): Promise<PipelineRuns> {
     const runs = new PipelineRuns(options);
     runs.host = await RunHost.open({
-      system: nutritionSystem({ brains: options.brains, ...(options.agentTimeoutMs ? { agentTimeoutMs: options.agentTimeoutMs } : {}) }),
+      system: nutritionSystem({
+        brains: options.brains,
+        ...(options.agentTimeoutMs ? { agentTimeoutMs: options.agentTimeoutMs } : {}),
+      }),
       journal: options.journal,
       store: options.store,
       runActor: 'ORCHESTRATOR',
-      runInput: (runId, journaledIds) => nutritionRunInput(runId, { ...(options.pipelineTimeoutMs ? { pipelineTimeoutMs: options.pipelineTimeoutMs } : {}), journaledIds }),
+      runInput: (runId, journaledIds) =>
+        nutritionRunInput(runId, {
+          ...(options.pipelineTimeoutMs ? { pipelineTimeoutMs: options.pipelineTimeoutMs } : {}),
+          journaledIds,
+        }),
       durable: {
         finished: (snapshot) => snapshot.value === 'error',
         // Waiting for the user's check-in or referral confirmation: no agent works, no timer runs.
-        resting: (snapshot) => RESTING_STATES.has(String(snapshot.value)) && (snapshot.context.checkin === null || snapshot.context.checkin.failure !== undefined),
+        resting: (snapshot) =>
+          RESTING_STATES.has(String(snapshot.value)) &&
+          (snapshot.context.checkin === null || snapshot.context.checkin.failure !== undefined),
         resume: { type: 'pipeline.resume' } satisfies PipelineEvent,
         rebuild: rebuildPipeline,
       },
@@ -111,7 +124,14 @@ export class PipelineRuns {
     this.owners.set(runId, userId);
     this.creating.add(runId);
     const now = new Date().toISOString();
-    const envelope = makeEnvelope({ from: 'USER', to: 'INTAKE', dataType: 'intake_data', payload: intake, runId, idSeed: [runId, 'intake'] });
+    const envelope = makeEnvelope({
+      from: 'USER',
+      to: 'INTAKE',
+      dataType: 'intake_data',
+      payload: intake,
+      runId,
+      idSeed: [runId, 'intake'],
+    });
     run.send({ type: 'pipeline.start', envelope } satisfies PipelineEvent);
     // The records are written once the intake is in the journal, so that their disk writes do not
     // hold that first write up. The client hears of the run once all are on disk.
@@ -119,7 +139,15 @@ export class PipelineRuns {
     const state = String(run.snapshot().value);
     this.listedStates.set(runId, state);
     this.creating.delete(runId);
-    await this.listings.update(runId, { pipeline_run_id: runId, user_id: userId, created_at: now, state, status: statusOf(run.snapshot() as never), checkins: 0, last_girth_checkin: 0 });
+    await this.listings.update(runId, {
+      pipeline_run_id: runId,
+      user_id: userId,
+      created_at: now,
+      state,
+      status: statusOf(run.snapshot() as never),
+      checkins: 0,
+      last_girth_checkin: 0,
+    });
     await this.host.commit(run);
     return { pipeline_run_id: runId, state: String(run.snapshot().value) };
   }
@@ -128,7 +156,13 @@ export class PipelineRuns {
     const listings = await this.listing(userId).list();
     return listings
       .sort((a, b) => b.created_at.localeCompare(a.created_at))
-      .map(({ pipeline_run_id, state, status, created_at, updated_at }) => ({ pipeline_run_id, state, status, created_at, updated_at }));
+      .map(({ pipeline_run_id, state, status, created_at, updated_at }) => ({
+        pipeline_run_id,
+        state,
+        status,
+        created_at,
+        updated_at,
+      }));
   }
 
   /** Resolves once the run waits for nobody but the user (output_ready, paused_physician, error). */
@@ -168,7 +202,11 @@ export class PipelineRuns {
       return { snapshot: run.snapshot(), stop: () => (stop(), unpin()), quiescent: () => run.quiescent() };
     }
     const view = await this.view(userId, runId);
-    return { snapshot: { value: view.state } as RunSnapshot, stop: () => undefined, quiescent: () => Promise.resolve() };
+    return {
+      snapshot: { value: view.state } as RunSnapshot,
+      stop: () => undefined,
+      quiescent: () => Promise.resolve(),
+    };
   }
 
   async confirmReferral(userId: string, runId: string) {
@@ -182,8 +220,16 @@ export class PipelineRuns {
 
   private confirm(runId: string, run: HostedRun | undefined, snapshot: RunSnapshot) {
     const physician = snapshot.context.physician;
-    if (!run || snapshot.value !== 'paused_physician' || physician?.response?.payload.pipeline_action !== 'pause_pending_referral' || physician.confirmed) {
-      throw new ConflictError('not_awaiting_confirmation', `Run ${runId} is not paused waiting for you to confirm a referral (state ${String(snapshot.value)}).`);
+    if (
+      !run ||
+      snapshot.value !== 'paused_physician' ||
+      physician?.response?.payload.pipeline_action !== 'pause_pending_referral' ||
+      physician.confirmed
+    ) {
+      throw new ConflictError(
+        'not_awaiting_confirmation',
+        `Run ${runId} is not paused waiting for you to confirm a referral (state ${String(snapshot.value)}).`,
+      );
     }
     run.send({ type: 'pipeline.confirm_referral' } satisfies PipelineEvent);
     return pipelineView(run.snapshot() as never);
@@ -199,9 +245,18 @@ export class PipelineRuns {
     }
   }
 
-  private async evaluate(userId: string, runId: string, checkin: WeeklyCheckin, run: HostedRun | undefined, before: RunSnapshot): Promise<EnvelopeOf<'adjustment_result'>> {
+  private async evaluate(
+    userId: string,
+    runId: string,
+    checkin: WeeklyCheckin,
+    run: HostedRun | undefined,
+    before: RunSnapshot,
+  ): Promise<EnvelopeOf<'adjustment_result'>> {
     if (!run || before.value !== 'output_ready' || (before.context.checkin && !before.context.checkin.failure)) {
-      throw new ConflictError('not_ready', `Run ${runId} takes check-ins only in output_ready with no check-in under way (it is ${String(before.value)}).`);
+      throw new ConflictError(
+        'not_ready',
+        `Run ${runId} takes check-ins only in output_ready with no check-in under way (it is ${String(before.value)}).`,
+      );
     }
     const listing = (await this.listing(userId).get(runId))!;
     const week = listing.checkins + 1;
@@ -214,24 +269,42 @@ export class PipelineRuns {
     }
     await this.listings.update(runId, { checkins: week, ...(measured ? { last_girth_checkin: week } : {}) });
     const lastId = before.context.lastAdjustment?.message_id;
-    const envelope = makeEnvelope({ from: 'USER', to: 'SCIENTIST', dataType: 'weekly_checkin', payload: checkin, runId: versionedRunId(runId, before.context.version), idSeed: [runId, 'checkin', randomUUID()] });
+    const envelope = makeEnvelope({
+      from: 'USER',
+      to: 'SCIENTIST',
+      dataType: 'weekly_checkin',
+      payload: checkin,
+      runId: versionedRunId(runId, before.context.version),
+      idSeed: [runId, 'checkin', randomUUID()],
+    });
     run.send({ type: 'pipeline.checkin', envelope } satisfies PipelineEvent);
     const after = await run.until(
-      (s) => s.value === 'error' || s.context.checkin?.failure !== undefined || (s.context.checkin === null && s.context.lastAdjustment?.message_id !== lastId),
+      (s) =>
+        s.value === 'error' ||
+        s.context.checkin?.failure !== undefined ||
+        (s.context.checkin === null && s.context.lastAdjustment?.message_id !== lastId),
     );
     if (after.context.lastAdjustment && after.context.lastAdjustment.message_id !== lastId) {
       // The answer leaves the runtime only once it is in the journal (the output-commit rule).
       await run.quiescent();
       return after.context.lastAdjustment;
     }
-    throw new RuntimeError('checkin_failed', `The check-in could not be evaluated: ${after.context.checkin?.failure ?? after.context.error?.details}. Try again.`, 503);
+    throw new RuntimeError(
+      'checkin_failed',
+      `The check-in could not be evaluated: ${after.context.checkin?.failure ?? after.context.error?.details}. Try again.`,
+      503,
+    );
   }
 
   /** The user's medical clearance after an abort (§6.4 step 6). */
   async clear(userId: string) {
     const clearance = await this.clearances.get(userId);
     await this.listings.settled();
-    await this.clearances.put(userId, { required: false, run_id: clearance?.run_id ?? '', at: new Date().toISOString() });
+    await this.clearances.put(userId, {
+      required: false,
+      run_id: clearance?.run_id ?? '',
+      at: new Date().toISOString(),
+    });
     this.blocked.delete(userId);
     return { medical_clearance: 'confirmed', blocked: false };
   }
@@ -273,13 +346,19 @@ export class PipelineRuns {
   }
 
   /** The user's run now: live (woken if it rested) while it is not over, with its snapshot (the last one persisted when over). */
-  private async current(userId: string, runId: string): Promise<{ run?: HostedRun; snapshot: RunSnapshot; unpin: () => void }> {
+  private async current(
+    userId: string,
+    runId: string,
+  ): Promise<{ run?: HostedRun; snapshot: RunSnapshot; unpin: () => void }> {
     await this.own(userId, runId);
     const { run, unpin } = await this.host.pin(runId);
     if (run) return { run, snapshot: run.snapshot(), unpin };
     const failure = await this.host.failureOf(runId);
     const snapshot = failure === undefined ? await this.host.snapshotOf(runId) : undefined;
-    return { snapshot: snapshot ?? ({ value: 'error', context: { physician: null, checkin: null } } as RunSnapshot), unpin };
+    return {
+      snapshot: snapshot ?? ({ value: 'error', context: { physician: null, checkin: null } } as RunSnapshot),
+      unpin,
+    };
   }
 
   private listing(userId: string): Collection<RunListing> {
@@ -301,6 +380,8 @@ export class PipelineRuns {
   private noteTermination(userId: string, runId: string) {
     this.terminated.add(runId);
     this.blocked.set(userId, runId);
-    void this.listings.after(runId, () => this.clearances.put(userId, { required: true, run_id: runId, at: new Date().toISOString() }));
+    void this.listings.after(runId, () =>
+      this.clearances.put(userId, { required: true, run_id: runId, at: new Date().toISOString() }),
+    );
   }
 }

@@ -8,7 +8,14 @@ export type PipelineStatus = 'running' | 'paused' | 'completed' | 'error' | 'ter
 /** The states where a run waits for nobody but the user (SSE `until=settled` closes there). */
 export const SETTLED_STATES: ReadonlySet<string> = new Set(['output_ready', 'paused_physician', 'error']);
 
-const OUTPUT_TYPES: readonly NutritionDataType[] = ['macro_targets', 'training_input', 'nutrition_strategy', 'weekly_meal_plan', 'recipes', 'training_program'];
+const OUTPUT_TYPES: readonly NutritionDataType[] = [
+  'macro_targets',
+  'training_input',
+  'nutrition_strategy',
+  'weekly_meal_plan',
+  'recipes',
+  'training_program',
+];
 
 export function statusOf(snapshot: SnapshotFrom<PipelineMachine>): PipelineStatus {
   const state = String(snapshot.value);

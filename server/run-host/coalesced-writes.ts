@@ -14,7 +14,8 @@ export class CoalescedWrites<T extends object> {
 
   constructor(
     private readonly write: (key: string, changes: Partial<T>) => Promise<unknown>,
-    private readonly onError: (key: string, error: unknown) => void = (key, error) => console.error(`Could not write ${key}:`, error),
+    private readonly onError: (key: string, error: unknown) => void = (key, error) =>
+      console.error(`Could not write ${key}:`, error),
   ) {}
 
   /** Merges `changes` into the next write of `key`; resolves once they are written. */

@@ -12,8 +12,7 @@ const PERSIST_DELAY_MS = 20;
 
 /** What watchers of a run hear: each transition of its run actor, and each envelope the supervisor routed. */
 export type RunEvent =
-  | { type: 'state'; data: { from: string; to: string; state: string } }
-  | { type: 'message'; data: unknown };
+  { type: 'state'; data: { from: string; to: string; state: string } } | { type: 'message'; data: unknown };
 
 /** A run actor's snapshot as the host reads it: a state value and a context. */
 export type RunSnapshot = Snapshot<unknown> & { value: unknown; context: any };
@@ -61,7 +60,11 @@ export class HostedRun {
         if (event.type !== '@xstate.microstep' || event.actorRef !== actor) return;
         for (const t of event._transitions) {
           const target = t.target?.[0];
-          if (target) this.notify({ type: 'state', data: { from: String(t.source.path[0]), to: String(target.path[0]), state: String(target.path[0]) } });
+          if (target)
+            this.notify({
+              type: 'state',
+              data: { from: String(t.source.path[0]), to: String(target.path[0]), state: String(target.path[0]) },
+            });
         }
       },
     });
@@ -72,7 +75,10 @@ export class HostedRun {
     this.supervisor.subscribe(() => this.checkDrained());
     this.supervisor.start();
     actor = (this.supervisor.getSnapshot().children as Record<string, AnyActorRef | undefined>)[options.runActor];
-    if (!actor) throw new Error(`The system has no agent ${options.runActor} to host runs on; name one of its agents as the run actor.`);
+    if (!actor)
+      throw new Error(
+        `The system has no agent ${options.runActor} to host runs on; name one of its agents as the run actor.`,
+      );
     this.actor = actor;
     const { persist } = options;
     this.persistNow = () => {

@@ -3,7 +3,11 @@ import { createActor, type AnyActorLogic, type EventObject, type InspectionEvent
 import type { Clock } from '../../actors/runtime/clock.ts';
 import type { Journal, JournalEntry } from '../../actors/runtime/journal.ts';
 import type { Collection, Store } from '../../actors/runtime/store.ts';
-import { createSupervisorMachine, type SupervisorInput, type SupervisorMachine } from '../../machines/runtime/supervisor.ts';
+import {
+  createSupervisorMachine,
+  type SupervisorInput,
+  type SupervisorMachine,
+} from '../../machines/runtime/supervisor.ts';
 import type { SystemDefinition } from '../../machines/runtime/supervisor-system.ts';
 import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 import { CoalescedWrites } from './coalesced-writes.ts';
@@ -90,7 +94,12 @@ export class RunHost {
     this.machine = createSupervisorMachine(options.system, { journal: options.journal });
     this.unfinished = options.store.collection(`${options.system.name}/unfinished`);
     this.writes = new CoalescedWrites<RunRecord>(
-      (partition, changes) => this.records(partition).update('run', (record) => ({ ...(record as RunRecord), ...changes, updated_at: new Date().toISOString() })),
+      (partition, changes) =>
+        this.records(partition).update('run', (record) => ({
+          ...(record as RunRecord),
+          ...changes,
+          updated_at: new Date().toISOString(),
+        })),
       (partition, error) => console.error(`Could not persist run ${partition}:`, error),
     );
   }
@@ -242,7 +251,13 @@ export class RunHost {
     const restore = from.snapshot === undefined ? undefined : { snapshot: from.snapshot };
     const machine = restore
       ? createSupervisorMachine(
-          { ...options.system, agents: { ...options.system.agents, [options.runActor]: restoredLogic(options.system.agents[options.runActor] as never, restore.snapshot) } },
+          {
+            ...options.system,
+            agents: {
+              ...options.system.agents,
+              [options.runActor]: restoredLogic(options.system.agents[options.runActor] as never, restore.snapshot),
+            },
+          },
           { journal: options.journal },
         )
       : this.machine;
@@ -260,7 +275,12 @@ export class RunHost {
         const owner = this.owners.get(partition);
         if (owner !== undefined) onChange?.(partition, owner, snapshot);
       },
-      ...(durable ? { persist: (persisted: unknown, snapshot: RunSnapshot) => this.persist(partition, persisted, snapshot, durable) } : {}),
+      ...(durable
+        ? {
+            persist: (persisted: unknown, snapshot: RunSnapshot) =>
+              this.persist(partition, persisted, snapshot, durable),
+          }
+        : {}),
     });
     this.live.set(partition, run);
     return run;
@@ -270,7 +290,11 @@ export class RunHost {
   private persist(partition: string, persisted: unknown, snapshot: RunSnapshot, durable: DurableRuns): void {
     if (!this.owners.has(partition)) return;
     const finished = durable.finished(snapshot);
-    const written = this.writes.update(partition, { snapshot: persisted, journal_seq: this.options.journal.lastSeq(partition), finished });
+    const written = this.writes.update(partition, {
+      snapshot: persisted,
+      journal_seq: this.options.journal.lastSeq(partition),
+      finished,
+    });
     if (this.rests(snapshot)) this.retire(partition, written);
   }
 
@@ -286,7 +310,10 @@ export class RunHost {
    */
   private retire(partition: string, written: Promise<unknown>): void {
     const run = this.live.get(partition);
-    const stillRests = () => this.closed || !run || (this.live.get(partition) === run && !this.pins.has(partition) && this.rests(run.snapshot()));
+    const stillRests = () =>
+      this.closed ||
+      !run ||
+      (this.live.get(partition) === run && !this.pins.has(partition) && this.rests(run.snapshot()));
     const retired = written
       // A closing host has stopped its runs: what they still had in flight will not settle.
       .then(() => (this.closed ? undefined : run?.quiescent()))
@@ -306,11 +333,21 @@ export class RunHost {
   /** Brings a resting run back from its record: restored from its snapshot, indexed again. */
   private async revive(partition: string): Promise<HostedRun | undefined> {
     const record = await this.record(partition);
-    if (!record || record.snapshot === undefined || record.snapshot === null || record.finished || record.failure !== undefined) return undefined;
+    if (
+      !record ||
+      record.snapshot === undefined ||
+      record.snapshot === null ||
+      record.finished ||
+      record.failure !== undefined
+    )
+      return undefined;
     const entries = await this.options.journal.read(partition);
     if (this.closed || this.live.has(partition)) return this.live.get(partition);
     this.owners.set(partition, record.owner);
-    const run = this.tryBuild(partition, { snapshot: record.snapshot, journaledIds: entries.map((e) => e.data.envelope.message_id) });
+    const run = this.tryBuild(partition, {
+      snapshot: record.snapshot,
+      journaledIds: entries.map((e) => e.data.envelope.message_id),
+    });
     if (!run) return undefined;
     await this.unfinished.put(partition, { partition, owner: record.owner });
     return run;
@@ -327,7 +364,10 @@ export class RunHost {
       entries = await this.options.journal.read(partition);
       recovery = recoveryOf(await this.record(partition), entries.length === 0 ? 0 : entries[entries.length - 1]!.seq);
     } catch (error) {
-      recovery = { kind: 'fail' as const, reason: `Its data could not be read (${error instanceof Error ? error.message : String(error)}).` };
+      recovery = {
+        kind: 'fail' as const,
+        reason: `Its data could not be read (${error instanceof Error ? error.message : String(error)}).`,
+      };
     }
     const journaledIds = entries.map((e) => e.data.envelope.message_id);
     if (recovery.kind === 'restore') {
@@ -338,7 +378,9 @@ export class RunHost {
       recovery = { kind: 'rebuild' as const, reason: 'its snapshot could not be restored' };
     }
     if (recovery.kind === 'rebuild') {
-      warn(`Run ${partition} of ${this.options.system.name}: ${recovery.reason}; rebuilding it from its journal (${entries.length} envelopes).`);
+      warn(
+        `Run ${partition} of ${this.options.system.name}: ${recovery.reason}; rebuilding it from its journal (${entries.length} envelopes).`,
+      );
       const run = this.tryBuild(partition, { journaledIds });
       if (run) {
         try {
@@ -346,19 +388,33 @@ export class RunHost {
           return;
         } catch (error) {
           this.release(partition);
-          recovery = { kind: 'fail' as const, reason: `It could not be rebuilt from its journal: ${error instanceof Error ? error.message : String(error)}` };
+          recovery = {
+            kind: 'fail' as const,
+            reason: `It could not be rebuilt from its journal: ${error instanceof Error ? error.message : String(error)}`,
+          };
         }
-      } else recovery = { kind: 'fail' as const, reason: 'It could not be rebuilt from its journal: its actors did not start.' };
+      } else
+        recovery = {
+          kind: 'fail' as const,
+          reason: 'It could not be rebuilt from its journal: its actors did not start.',
+        };
     }
     await this.fail(partition, owner, recovery.reason, warn);
   }
 
   /** Builds a run (restored when a snapshot is given); undefined when its actors do not start. */
-  private tryBuild(partition: string, from: { snapshot?: unknown; journaledIds: readonly string[] }): HostedRun | undefined {
+  private tryBuild(
+    partition: string,
+    from: { snapshot?: unknown; journaledIds: readonly string[] },
+  ): HostedRun | undefined {
     // A snapshot the machine cannot take (a state it no longer has) is found here, on an actor
     // that is never started, rather than as an error thrown later from inside the run.
     const logic = this.options.system.agents[this.options.runActor] as AnyActorLogic;
-    if (from.snapshot !== undefined && createActor(logic, { snapshot: from.snapshot as never }).getSnapshot().status === 'error') return undefined;
+    if (
+      from.snapshot !== undefined &&
+      createActor(logic, { snapshot: from.snapshot as never }).getSnapshot().status === 'error'
+    )
+      return undefined;
     try {
       const run = this.build(partition, from);
       if (run.actor.getSnapshot().status !== 'error' && run.supervisor.getSnapshot().status !== 'error') return run;

@@ -34,9 +34,13 @@ export type Recovery =
  */
 export function recoveryOf(record: RunRecord | undefined, journalSeq: number): Recovery {
   if (journalSeq === 0) {
-    return { kind: 'fail', reason: 'Its journal holds no envelope, so there is nothing to rebuild it from; start it again.' };
+    return {
+      kind: 'fail',
+      reason: 'Its journal holds no envelope, so there is nothing to rebuild it from; start it again.',
+    };
   }
   if (!record) return { kind: 'rebuild', reason: 'its record is missing' };
-  if (record.snapshot === undefined || record.snapshot === null) return { kind: 'rebuild', reason: 'it has no snapshot yet' };
+  if (record.snapshot === undefined || record.snapshot === null)
+    return { kind: 'rebuild', reason: 'it has no snapshot yet' };
   return { kind: 'restore', snapshot: record.snapshot, behind: (record.journal_seq ?? 0) < journalSeq };
 }

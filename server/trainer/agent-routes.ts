@@ -24,7 +24,10 @@ function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, what: stri
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issues = toErrorIssues(parsed.error.issues);
-  throw new ValidationError(`Invalid ${what}: ${issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ')}`, issues);
+  throw new ValidationError(
+    `Invalid ${what}: ${issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ')}`,
+    issues,
+  );
 }
 
 /** An optional JSON body: none (or an empty one) is `{}`. */
@@ -35,7 +38,11 @@ async function optionalJsonBody<S extends z.ZodType>(c: Context, schema: S): Pro
   try {
     body = JSON.parse(text);
   } catch {
-    throw new ValidationError('The body must be a JSON document.', [{ path: '', message: 'Malformed JSON' }], 'invalid_json');
+    throw new ValidationError(
+      'The body must be a JSON document.',
+      [{ path: '', message: 'Malformed JSON' }],
+      'invalid_json',
+    );
   }
   return parseOrThrow(schema, body, 'body');
 }
@@ -74,7 +81,9 @@ export function agentRoutes(trainer: TrainerService, events: EventStore) {
         // §8.4: once the client is gone, writes are skipped silently and the loop runs to its end.
         const send = (event: SseEvent) => {
           if (stream.aborted) return;
-          writes = writes.then(() => (stream.aborted ? undefined : stream.writeSSE({ data: JSON.stringify(event) }))).catch(() => undefined);
+          writes = writes
+            .then(() => (stream.aborted ? undefined : stream.writeSSE({ data: JSON.stringify(event) })))
+            .catch(() => undefined);
         };
         try {
           await chat.run(send);
@@ -95,7 +104,9 @@ export function agentRoutes(trainer: TrainerService, events: EventStore) {
     .get('/sessions/:id', async (c) => {
       const session = await ownSession(c);
       const timeline = await events.listEvents(session.id);
-      const recentActions = timeline.filter((e) => e.event_type === 'tool_call' || e.event_type === 'tool_result').slice(-RECENT_ACTIONS);
+      const recentActions = timeline
+        .filter((e) => e.event_type === 'tool_call' || e.event_type === 'tool_result')
+        .slice(-RECENT_ACTIONS);
       return c.json({ session, recentActions });
     })
     .get('/sessions/:id/events', async (c) => {

@@ -30,10 +30,13 @@ export function clientResponseOf(actions: readonly LoopAction[]): ClientResponse
     if (tool === 'message_notify_user') {
       if (typeof result['message'] === 'string') response.messages.push(result['message']);
       const artifact = result['artifact'];
-      const exercises = isRecord(artifact) && isRecord(artifact['payload']) ? artifact['payload']['exercises'] : undefined;
+      const exercises =
+        isRecord(artifact) && isRecord(artifact['payload']) ? artifact['payload']['exercises'] : undefined;
       if (Array.isArray(exercises)) response.exercises = exercises.filter(isRecord);
     } else if (tool === 'message_ask_user' && typeof result['question'] === 'string') {
-      const options = Array.isArray(result['options']) ? result['options'].filter((o): o is string => typeof o === 'string') : [];
+      const options = Array.isArray(result['options'])
+        ? result['options'].filter((o): o is string => typeof o === 'string')
+        : [];
       response.question = { question: result['question'], options };
     }
   }

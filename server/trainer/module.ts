@@ -81,7 +81,8 @@ export default defineSystemModule<TrainerOptions>({
       ...(services.clock ? { clock: services.clock } : {}),
       ...(options.loop ? { loop: options.loop } : {}),
       ...(log ? { log } : {}),
-      inspect: (sessionId: string, event: InspectionEvent) => inspectors.forEach((inspector) => inspector(sessionId, event)),
+      inspect: (sessionId: string, event: InspectionEvent) =>
+        inspectors.forEach((inspector) => inspector(sessionId, event)),
     });
     return {
       service,

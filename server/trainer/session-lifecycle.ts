@@ -17,7 +17,11 @@ const sessionsOf = (userId: string) => `trainer/sessions/${userId}`;
  * message makes an ended session active again; a turn ends an active session as completed or
  * error, with its totals. A change the statechart refuses is a 409.
  */
-export function createSessionLifecycle(options: { store: Store; events: EventStore; now?: () => Date }): SessionLifecycle {
+export function createSessionLifecycle(options: {
+  store: Store;
+  events: EventStore;
+  now?: () => Date;
+}): SessionLifecycle {
   const { store, events, now = () => new Date() } = options;
 
   async function current(userId: string, sessionId: string): Promise<AgentSession> {
@@ -32,7 +36,8 @@ export function createSessionLifecycle(options: { store: Store; events: EventSto
       // An active session takes the message as it is: only ended sessions change status.
       if (session.status === 'active') return;
       const next = nextSessionStatus(session.status, 'session.continue');
-      if (next === undefined) throw new ConflictError('session_status', `Session ${sessionId} cannot be continued from ${session.status}.`);
+      if (next === undefined)
+        throw new ConflictError('session_status', `Session ${sessionId} cannot be continued from ${session.status}.`);
       await store.collection<AgentSession>(sessionsOf(userId)).update(sessionId, (stored) => {
         if (stored === undefined) throw new NotFoundError(`Session ${sessionId}`);
         return { ...stored, status: next, updated_at: now().toISOString() };
@@ -43,7 +48,10 @@ export function createSessionLifecycle(options: { store: Store; events: EventSto
       const session = await current(userId, sessionId);
       const next = nextSessionStatus(session.status, status === 'completed' ? 'session.complete' : 'session.fail');
       if (next !== status) {
-        throw new ConflictError('session_status', `Session ${sessionId} is ${session.status}; only an active session can end as ${status}.`);
+        throw new ConflictError(
+          'session_status',
+          `Session ${sessionId} is ${session.status}; only an active session can end as ${status}.`,
+        );
       }
       return events.endSession(sessionId, status);
     },

@@ -14,7 +14,10 @@ import { createRecordToolTimeoutLogic, createRunToolLogic } from '../../actors/t
 import type { ModelProvider } from '../../actors/models/model-provider.ts';
 import { getModelConfig } from '../../actors/models/model-registry.ts';
 import { getToolDefinitions } from '../../actors/trainer/tools/tool-registry.ts';
-import { createInitializerBrain, type ContextInitializer } from '../../actors/trainer/initializer/trainer-initializer-brain.ts';
+import {
+  createInitializerBrain,
+  type ContextInitializer,
+} from '../../actors/trainer/initializer/trainer-initializer-brain.ts';
 import { TRAINER_SYSTEM_PROMPT } from '../../actors/trainer/loop/trainer-system-prompt.ts';
 import type { UserDataStore } from '../../actors/trainer/user-data/user-data-store.ts';
 import type { WorkoutState } from '../../actors/trainer/workout-state.ts';
@@ -158,13 +161,31 @@ export class TrainerService {
     await this.host.close();
   }
 
-  private async runTurn(userId: string, sessionId: string, model: string, body: ChatBody, onEvent?: (event: SseEvent) => void): Promise<ChatResult> {
-    const payload: { user_id: string; message: string; model: string; current_workout?: unknown } = { user_id: userId, message: body.message, model };
-    if (body.currentWorkout !== undefined && body.currentWorkout !== null) payload.current_workout = body.currentWorkout;
+  private async runTurn(
+    userId: string,
+    sessionId: string,
+    model: string,
+    body: ChatBody,
+    onEvent?: (event: SseEvent) => void,
+  ): Promise<ChatResult> {
+    const payload: { user_id: string; message: string; model: string; current_workout?: unknown } = {
+      user_id: userId,
+      message: body.message,
+      model,
+    };
+    if (body.currentWorkout !== undefined && body.currentWorkout !== null)
+      payload.current_workout = body.currentWorkout;
     const output = await runTrainerTurn({
       host: this.host,
       owner: userId,
-      request: { message_id: randomUUID(), from_agent: 'USER', to_agent: 'TRAINER', data_type: 'chat_request', session_id: sessionId, payload },
+      request: {
+        message_id: randomUUID(),
+        from_agent: 'USER',
+        to_agent: 'TRAINER',
+        data_type: 'chat_request',
+        session_id: sessionId,
+        payload,
+      },
       ...(onEvent ? { onEvent } : {}),
     });
     const result: ChatResult = {

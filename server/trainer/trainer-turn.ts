@@ -44,7 +44,9 @@ export function runTrainerTurn(options: TrainerTurnOptions): Promise<AgentLoopOu
       // The result could not be journaled: the turn itself is over, so answer with it anyway.
       if (id === resultId) resolveWithOutput();
       else if (id === request.message_id) {
-        finish(() => reject(new RuntimeError(event.error.code, `The chat request was refused: ${event.error.message}`, 503)));
+        finish(() =>
+          reject(new RuntimeError(event.error.code, `The chat request was refused: ${event.error.message}`, 503)),
+        );
       }
     });
     run.actor.on('agentLoop.event', (event: AgentLoopStreamEvent) => options.onEvent?.(event.event));

@@ -36,7 +36,9 @@ export function userRoutes(userData: UserDataStore) {
   return new Hono()
     .get('/me', async (c) => {
       const userId = userIdOf(c);
-      const entries = await Promise.all(UserDataSourceNameSchema.options.map(async (source) => [source, await userData.get(userId, source)] as const));
+      const entries = await Promise.all(
+        UserDataSourceNameSchema.options.map(async (source) => [source, await userData.get(userId, source)] as const),
+      );
       return c.json({ user_id: userId, ...Object.fromEntries(entries) });
     })
     .get('/me/:source', async (c) => c.json(await userData.get(userIdOf(c), sourceOf(c.req.param('source')))))

@@ -43,7 +43,10 @@ function guardLines(guard: string): string[] {
 /** The tooltip of a transition: everything the code says about it. */
 function transitionTitle(t: GraphTransition, names: ReadonlyMap<string, string>): string {
   const to = t.targets.length ? t.targets.map((id) => names.get(id) ?? id).join(', ') : '(stays, actions only)';
-  const parts = [`${names.get(t.source) ?? t.source} → ${to}`, `on ${t.trigger}${t.order > 0 ? ` (alternative ${t.order + 1})` : ''}`];
+  const parts = [
+    `${names.get(t.source) ?? t.source} → ${to}`,
+    `on ${t.trigger}${t.order > 0 ? ` (alternative ${t.order + 1})` : ''}`,
+  ];
   if (t.guard) parts.push(`if ${t.guard}`);
   if (t.actions.length) parts.push(`do ${t.actions.join(', ')}`);
   if (t.reenter) parts.push('re-enters its target');
@@ -59,17 +62,27 @@ function cell(id: string, title: string, body: string, pointSize: number): strin
  * The rows of a set of transitions, grouped by trigger: a lone transition reads
  * `trigger [guard]`; alternatives get the trigger once above their guards.
  */
-function transitionRows(transitions: GraphTransition[], names: ReadonlyMap<string, string>, withActions: boolean, pointSize: number): string {
+function transitionRows(
+  transitions: GraphTransition[],
+  names: ReadonlyMap<string, string>,
+  withActions: boolean,
+  pointSize: number,
+): string {
   const byTrigger = new Map<string, GraphTransition[]>();
   for (const t of transitions) byTrigger.set(t.trigger, [...(byTrigger.get(t.trigger) ?? []), t]);
   const rows: string[] = [];
   for (const [trigger, group] of byTrigger) {
     const alone = group.length === 1;
-    if (!alone) rows.push(`<TR><TD ALIGN="LEFT"><FONT POINT-SIZE="${pointSize}"><B>${escapeHtml(trigger)}</B></FONT></TD></TR>`);
+    if (!alone)
+      rows.push(`<TR><TD ALIGN="LEFT"><FONT POINT-SIZE="${pointSize}"><B>${escapeHtml(trigger)}</B></FONT></TD></TR>`);
     for (const t of group) {
       // An unguarded alternative after others is the fallback; say so, as its arrow may be drawn apart.
       const guard = t.guard ? guardLines(t.guard) : t.order > 0 || !alone ? ['[otherwise]'] : [];
-      const text = alone ? (guard.length === 1 && trigger.length + guard[0]!.length < WRAP ? [`${trigger} ${guard[0]}`] : [trigger, ...guard]) : guard.map((g) => `  ${g}`);
+      const text = alone
+        ? guard.length === 1 && trigger.length + guard[0]!.length < WRAP
+          ? [`${trigger} ${guard[0]}`]
+          : [trigger, ...guard]
+        : guard.map((g) => `  ${g}`);
       if (withActions && t.actions.length) text.push(`${alone ? '' : '    '}/ ${t.actions.join(', ')}`);
       rows.push(cell(t.id, transitionTitle(t, names), lines(text), pointSize));
     }
@@ -79,12 +92,18 @@ function transitionRows(transitions: GraphTransition[], names: ReadonlyMap<strin
 
 /** The label of a state: its name, description, invoked actors, and the transitions that stay in it. */
 export function stateLabel(state: GraphState, internal: GraphTransition[], names: ReadonlyMap<string, string>): string {
-  const rows = [`<TR><TD ALIGN="CENTER"><B>${escapeHtml(state.parent === null ? `machine ${state.key}` : state.key)}</B></TD></TR>`];
-  if (state.type === 'final') rows.push(`<TR><TD ALIGN="CENTER"><FONT POINT-SIZE="9" COLOR="${MUTED}">final</FONT></TD></TR>`);
+  const rows = [
+    `<TR><TD ALIGN="CENTER"><B>${escapeHtml(state.parent === null ? `machine ${state.key}` : state.key)}</B></TD></TR>`,
+  ];
+  if (state.type === 'final')
+    rows.push(`<TR><TD ALIGN="CENTER"><FONT POINT-SIZE="9" COLOR="${MUTED}">final</FONT></TD></TR>`);
   if (state.description) {
-    rows.push(`<TR><TD ALIGN="LEFT" BALIGN="LEFT"><FONT POINT-SIZE="9" COLOR="${MUTED}"><I>${lines(wrapText(state.description))}</I></FONT></TD></TR>`);
+    rows.push(
+      `<TR><TD ALIGN="LEFT" BALIGN="LEFT"><FONT POINT-SIZE="9" COLOR="${MUTED}"><I>${lines(wrapText(state.description))}</I></FONT></TD></TR>`,
+    );
   }
-  const small = (text: string) => rows.push(`<TR><TD ALIGN="LEFT"><FONT POINT-SIZE="9">${escapeHtml(text)}</FONT></TD></TR>`);
+  const small = (text: string) =>
+    rows.push(`<TR><TD ALIGN="LEFT"><FONT POINT-SIZE="9">${escapeHtml(text)}</FONT></TD></TR>`);
   if (state.entry.length) small(`entry / ${state.entry.join(', ')}`);
   if (state.exit.length) small(`exit / ${state.exit.join(', ')}`);
   for (const invoke of state.invoke) small(`invoke ${invoke.src}`);

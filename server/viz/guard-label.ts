@@ -6,10 +6,14 @@
 type HigherOrder = ((...args: never[]) => unknown) & { guards?: unknown[]; stateValue?: unknown; type?: unknown };
 
 function paramText(value: unknown): string {
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null)
+    return String(value);
   if (Array.isArray(value)) return `[${value.map(paramText).join(', ')}]`;
   if (typeof value === 'function') return '…';
-  if (typeof value === 'object') return `{${Object.entries(value as object).map(([k, v]) => `${k}: ${paramText(v)}`).join(', ')}}`;
+  if (typeof value === 'object')
+    return `{${Object.entries(value as object)
+      .map(([k, v]) => `${k}: ${paramText(v)}`)
+      .join(', ')}}`;
   return String(value);
 }
 

@@ -23,12 +23,15 @@ export interface LiveTransition {
  * activeStateIds(agentGraph, { working: 'running' }) // ['agent', 'agent.working', 'agent.working.running']
  */
 export function activeStateIds(graph: MachineGraph, value: StateValue): string[] {
-  const childOf = new Map(graph.states.filter((s) => s.parent !== null).map((s) => [`${s.parent}\u0000${s.key}`, s.id]));
+  const childOf = new Map(
+    graph.states.filter((s) => s.parent !== null).map((s) => [`${s.parent}\u0000${s.key}`, s.id]),
+  );
   const active: string[] = [];
   const walk = (stateId: string, sub: StateValue | undefined) => {
     active.push(stateId);
     if (sub === undefined) return;
-    const entries: [string, StateValue | undefined][] = typeof sub === 'string' ? [[sub, undefined]] : Object.entries(sub);
+    const entries: [string, StateValue | undefined][] =
+      typeof sub === 'string' ? [[sub, undefined]] : Object.entries(sub);
     for (const [key, deeper] of entries) {
       const child = childOf.get(`${stateId}\u0000${key}`);
       if (child) walk(child, deeper);
@@ -46,7 +49,11 @@ function knownIds(graph: MachineGraph): ReadonlySet<string> {
   return ids;
 }
 
-function ofThisMachine(graph: MachineGraph, known: ReadonlySet<string>, transition: AnyTransitionDefinition): string | undefined {
+function ofThisMachine(
+  graph: MachineGraph,
+  known: ReadonlySet<string>,
+  transition: AnyTransitionDefinition,
+): string | undefined {
   // Other machines of the same actor system (the supervisor, the agents) have other root ids.
   if (transition.source.machine.root.id !== graph.root) return undefined;
   const id = transitionIdOf(transition);
@@ -54,7 +61,11 @@ function ofThisMachine(graph: MachineGraph, known: ReadonlySet<string>, transiti
 }
 
 /** Reads a microstep of the drawn machine from an inspection event; undefined for anything else. */
-export function liveUpdateOf(graph: MachineGraph, inspection: InspectionEvent, now: () => Date = () => new Date()): LiveTransition | undefined {
+export function liveUpdateOf(
+  graph: MachineGraph,
+  inspection: InspectionEvent,
+  now: () => Date = () => new Date(),
+): LiveTransition | undefined {
   if (inspection.type !== '@xstate.microstep') return undefined;
   const known = knownIds(graph);
   const taken = inspection._transitions.flatMap((t) => {
@@ -62,7 +73,9 @@ export function liveUpdateOf(graph: MachineGraph, inspection: InspectionEvent, n
     return id ? [{ id, definition: t }] : [];
   });
   if (taken.length === 0) return undefined;
-  const edges = taken.flatMap(({ definition }) => (definition.target ?? []).map((target) => edgeGroupId(definition.source.id, target.id)));
+  const edges = taken.flatMap(({ definition }) =>
+    (definition.target ?? []).map((target) => edgeGroupId(definition.source.id, target.id)),
+  );
   const snapshot = inspection.snapshot as { value?: StateValue };
   return {
     at: now().toISOString(),

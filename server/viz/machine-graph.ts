@@ -61,7 +61,7 @@ function listOf(value: unknown): unknown[] {
 }
 
 function stateOf(node: AnyStateNode): GraphState {
-  const initialTarget = node.type === 'compound' ? node.initial?.target?.[0]?.id ?? null : null;
+  const initialTarget = node.type === 'compound' ? (node.initial?.target?.[0]?.id ?? null) : null;
   return {
     id: node.id,
     key: node.key,
@@ -98,7 +98,9 @@ function transitionOf(transition: AnyTransitionDefinition, eventless: boolean, o
 
 /** Every transition a state node defines itself: `on`, `after`, invoke `onDone`/`onError`, `always`. */
 function ownTransitions(node: AnyStateNode): GraphTransition[] {
-  const evented = [...node.transitions.values()].flatMap((alternatives) => alternatives.map((t, order) => transitionOf(t, false, order)));
+  const evented = [...node.transitions.values()].flatMap((alternatives) =>
+    alternatives.map((t, order) => transitionOf(t, false, order)),
+  );
   const eventless = (node.always ?? []).map((t, order) => transitionOf(t, true, order));
   return [...evented, ...eventless];
 }

@@ -20,7 +20,12 @@ function restoreTransitionIds(svg: string, graph: MachineGraph): string {
 }
 
 function unescapeXml(text: string): string {
-  return text.replace(/&#45;/g, '-').replace(/&gt;/g, '>').replace(/&lt;/g, '<').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  return text
+    .replace(/&#45;/g, '-')
+    .replace(/&gt;/g, '>')
+    .replace(/&lt;/g, '<')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 }
 
 /**

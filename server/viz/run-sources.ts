@@ -37,7 +37,8 @@ export class RunSources {
   private readonly sources = new Map<string, RunSource>();
 
   register(source: RunSource): this {
-    if (this.sources.has(source.machine)) throw new Error(`Runs of ${source.machine} already have a source; register each machine once.`);
+    if (this.sources.has(source.machine))
+      throw new Error(`Runs of ${source.machine} already have a source; register each machine once.`);
     this.sources.set(source.machine, source);
     return this;
   }

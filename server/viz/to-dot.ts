@@ -42,7 +42,9 @@ interface DotContext {
 function emitState(state: GraphState, ctx: DotContext, out: string[], indent: string): void {
   if (state.type === 'history') {
     const mark = state.history === 'deep' ? 'H*' : 'H';
-    out.push(`${indent}${q(state.id)} [id=${q(state.id)}, class="state history", shape=circle, width=0.35, fixedsize=true, label=${q(mark)}, tooltip=${q(`${state.key} (${state.history} history)`)}];`);
+    out.push(
+      `${indent}${q(state.id)} [id=${q(state.id)}, class="state history", shape=circle, width=0.35, fixedsize=true, label=${q(mark)}, tooltip=${q(`${state.key} (${state.history} history)`)}];`,
+    );
     return;
   }
   const label = stateLabel(state, ctx.internal.get(state.id) ?? [], ctx.names);
@@ -57,10 +59,15 @@ function emitState(state: GraphState, ctx: DotContext, out: string[], indent: st
   out.push(`${indent}  style="rounded${region ? ',dashed' : ''}"; color="${INK}"; labeljust="l";`);
   const anchor = q(anchorOf(state));
   if (state.type === 'compound' && state.initial) {
-    out.push(`${indent}  ${anchor} [id=${anchor}, class="initial", shape=point, width=0.12, style=filled, fillcolor="${INK}", label=""];`);
+    out.push(
+      `${indent}  ${anchor} [id=${anchor}, class="initial", shape=point, width=0.12, style=filled, fillcolor="${INK}", label=""];`,
+    );
     const target = ctx.byId.get(state.initial);
     const into = target && isCluster(target) ? `, lhead=${q(`cluster_${target.id}`)}` : '';
-    if (target) out.push(`${indent}  ${anchor} -> ${q(anchorOf(target))} [id=${q(`${state.id}:initial-edge`)}, class="initial"${into}];`);
+    if (target)
+      out.push(
+        `${indent}  ${anchor} -> ${q(anchorOf(target))} [id=${q(`${state.id}:initial-edge`)}, class="initial"${into}];`,
+      );
   } else {
     out.push(`${indent}  ${anchor} [id=${anchor}, shape=point, width=0.01, style=invis, label=""];`);
   }
@@ -121,12 +128,16 @@ function emitEdges(ctx: DotContext, out: string[]): void {
   for (const [id, { source, target, transitions }] of ctx.groups) {
     const dashed = transitions.every((t) => t.kind === 'always') ? ', style=dashed' : '';
     if (source.id === target.id) {
-      out.push(`  ${q(anchorOf(source))} -> ${q(anchorOf(target))} [id=${q(id)}, class="transition", label=${edgeLabel(transitions, ctx.names)}${dashed}];`);
+      out.push(
+        `  ${q(anchorOf(source))} -> ${q(anchorOf(target))} [id=${q(id)}, class="transition", label=${edgeLabel(transitions, ctx.names)}${dashed}];`,
+      );
       continue;
     }
     // ltail/lhead clip an arrow at a compound state's border instead of its initial dot.
-    const clipSource = isCluster(source) && !target.id.startsWith(`${source.id}.`) ? q(`cluster_${source.id}`) : undefined;
-    const clipTarget = isCluster(target) && !source.id.startsWith(`${target.id}.`) ? q(`cluster_${target.id}`) : undefined;
+    const clipSource =
+      isCluster(source) && !target.id.startsWith(`${source.id}.`) ? q(`cluster_${source.id}`) : undefined;
+    const clipTarget =
+      isCluster(target) && !source.id.startsWith(`${target.id}.`) ? q(`cluster_${target.id}`) : undefined;
     const segment = (from: string, to: string, suffix: string, extra: string[]) =>
       `  ${q(from)} -> ${q(to)} [${[`id=${q(`${id}:${suffix}`)}`, 'class="segment"', ...extra].join(', ')}${dashed}];`;
     const src = anchorOf(source);
@@ -154,7 +165,8 @@ export function toDot(graph: MachineGraph): string {
   const children = new Map<string, GraphState[]>();
   for (const s of graph.states) if (s.parent !== null) children.set(s.parent, [...(children.get(s.parent) ?? []), s]);
   const internal = new Map<string, GraphTransition[]>();
-  for (const t of graph.transitions) if (t.targets.length === 0) internal.set(t.source, [...(internal.get(t.source) ?? []), t]);
+  for (const t of graph.transitions)
+    if (t.targets.length === 0) internal.set(t.source, [...(internal.get(t.source) ?? []), t]);
   const names = new Map(graph.states.map((s) => [s.id, s.parent === null ? s.key : s.id.slice(graph.root.length + 1)]));
   const groups = edgeGroups(graph, byId);
   const labelsIn = new Map<string, string[]>();

@@ -39,7 +39,13 @@ function emitState(state: GraphState, ctx: MermaidContext, indent: string): void
   if (state.type === 'final') ctx.out.push(`${indent}${id} --> [*]`);
 }
 
-function emitChildren(state: GraphState, kids: GraphState[], ctx: MermaidContext, indent: string, open: string | null): void {
+function emitChildren(
+  state: GraphState,
+  kids: GraphState[],
+  ctx: MermaidContext,
+  indent: string,
+  open: string | null,
+): void {
   const inner = open ? `${indent}  ` : indent;
   if (open) ctx.out.push(`${indent}${open}`);
   kids.forEach((kid, i) => {
@@ -63,11 +69,15 @@ export function toMermaid(graph: MachineGraph): string {
   const children = new Map<string, GraphState[]>();
   for (const s of graph.states) if (s.parent !== null) children.set(s.parent, [...(children.get(s.parent) ?? []), s]);
   const internal = new Map<string, GraphTransition[]>();
-  for (const t of graph.transitions) if (t.targets.length === 0) internal.set(t.source, [...(internal.get(t.source) ?? []), t]);
+  for (const t of graph.transitions)
+    if (t.targets.length === 0) internal.set(t.source, [...(internal.get(t.source) ?? []), t]);
   const ctx: MermaidContext = { graph, children, internal, out: [] };
   const root = graph.states.find((s) => s.id === graph.root)!;
   const byId = new Map(graph.states.map((s) => [s.id, s]));
-  ctx.out.push('stateDiagram-v2', `  %% machine ${graph.id}: generated from its definition (npm run viz:export), do not edit`);
+  ctx.out.push(
+    'stateDiagram-v2',
+    `  %% machine ${graph.id}: generated from its definition (npm run viz:export), do not edit`,
+  );
   if (root.description) ctx.out.push(`  %% ${root.description}`);
   for (const t of internal.get(root.id) ?? []) ctx.out.push(`  %% on ${transitionText(t)}`);
   emitChildren(root, children.get(root.id) ?? [], ctx, '  ', null);

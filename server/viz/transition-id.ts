@@ -25,7 +25,9 @@ function delayLabel(delay: unknown): string {
 
 /** The delay of an `after` transition, by name (a `delays` entry) or in milliseconds. */
 export function delayOf(transition: AnyTransitionDefinition): string | number | null {
-  const delayed = transition.source.after.find((candidate) => candidate === transition || candidate.eventType === transition.eventType);
+  const delayed = transition.source.after.find(
+    (candidate) => candidate === transition || candidate.eventType === transition.eventType,
+  );
   const delay = (delayed as { delay?: unknown } | undefined)?.delay;
   return typeof delay === 'string' || typeof delay === 'number' ? delay : null;
 }
@@ -75,6 +77,9 @@ export function transitionIdOf(transition: AnyTransitionDefinition): string {
   const eventless = isEventless(transition);
   const siblings = eventless ? (source.always ?? []) : (source.transitions.get(transition.eventType) ?? []);
   const index = siblings.indexOf(transition);
-  if (index < 0) throw new Error(`Transition ${String(transition.eventType)} is not one of ${source.id}'s own (a bug in the walker).`);
+  if (index < 0)
+    throw new Error(
+      `Transition ${String(transition.eventType)} is not one of ${source.id}'s own (a bug in the walker).`,
+    );
   return `${source.id}:${triggerOf(transition, eventless).key}:${index}`;
 }

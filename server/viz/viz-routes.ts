@@ -43,7 +43,16 @@ export function vizRoutes(options: VizRoutesOptions) {
     .get('/', (c) => c.html(indexPage(machines.map(machineExports))))
     .get('/machines.json', (c) =>
       c.json({
-        machines: machines.map(({ name, title, summary, source }) => ({ name, title, summary, source, json: `/viz/${name}.json`, mermaid: `/viz/${name}.mmd`, svg: `/viz/${name}.svg`, page: `/viz/${name}` })),
+        machines: machines.map(({ name, title, summary, source }) => ({
+          name,
+          title,
+          summary,
+          source,
+          json: `/viz/${name}.json`,
+          mermaid: `/viz/${name}.mmd`,
+          svg: `/viz/${name}.svg`,
+          page: `/viz/${name}`,
+        })),
       }),
     )
     .get('/assets/:file', (c) => {
@@ -81,10 +90,14 @@ export function vizRoutes(options: VizRoutesOptions) {
           wake?.();
         });
         try {
-          await stream.writeSSE({ event: 'snapshot', data: JSON.stringify({ machine: entry.name, run: runId, active }) });
+          await stream.writeSSE({
+            event: 'snapshot',
+            data: JSON.stringify({ machine: entry.name, run: runId, active }),
+          });
           await stream.writeSSE({ event: 'history', data: JSON.stringify({ transitions: history }) });
           while (!stream.aborted) {
-            for (const update of queue.splice(0)) await stream.writeSSE({ event: 'transition', data: JSON.stringify(update) });
+            for (const update of queue.splice(0))
+              await stream.writeSSE({ event: 'transition', data: JSON.stringify(update) });
             if (queue.length === 0 && !stream.aborted) await new Promise<void>((resolve) => (wake = resolve));
           }
         } finally {

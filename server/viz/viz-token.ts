@@ -22,7 +22,8 @@ async function verified(token: string, secret: string): Promise<{ userId: string
   } catch {
     throw unauthorized('The token is invalid or expired.');
   }
-  if (typeof payload.sub !== 'string' || payload.sub.length === 0) throw unauthorized('The token has no "sub" claim naming the user.');
+  if (typeof payload.sub !== 'string' || payload.sub.length === 0)
+    throw unauthorized('The token has no "sub" claim naming the user.');
   return { userId: payload.sub, exp: typeof payload.exp === 'number' ? payload.exp : undefined };
 }
 

@@ -68,10 +68,7 @@ export interface AgentHarness {
  * a deferred promise the test settles; `brain` swaps in another brain, or `'default'` keeps the
  * machine's own.
  */
-export function startAgentHarness(
-  input: AgentInput,
-  brain?: AgentBrainLogic | 'default',
-): AgentHarness {
+export function startAgentHarness(input: AgentInput, brain?: AgentBrainLogic | 'default'): AgentHarness {
   let seq = 0;
   const calls: BrainCall[] = [];
   const reports: ObservedReport[] = [];
@@ -96,9 +93,7 @@ export function startAgentHarness(
       }),
   );
   const agent =
-    brain === 'default'
-      ? agentMachine
-      : agentMachine.provide({ actors: { brain: brain ?? deferredBrain } });
+    brain === 'default' ? agentMachine : agentMachine.provide({ actors: { brain: brain ?? deferredBrain } });
   const clock = new SimulatedClock();
   const parent = createActor(parentMachine(agent), { input, clock });
   // Number each new report as it lands, so tests can order reports against brain calls.

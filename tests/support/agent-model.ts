@@ -108,8 +108,7 @@ export class AgentModel {
   }
 
   cancel(requestId: string | undefined): void {
-    const named = (request: ModelRequest) =>
-      requestId === undefined || request.requestId === requestId;
+    const named = (request: ModelRequest) => requestId === undefined || request.requestId === requestId;
     const current = this.current !== null && named(this.current.request) ? this.current : null;
     if (current) this.record(current.request.requestId, current.attempts, { status: 'cancelled' });
     for (const request of this.queue.filter(named)) {

@@ -18,7 +18,11 @@ export function createGatedJournal<T>(): Journal<T> & {
   durable: MemoryJournal<T>;
 } {
   const durable = createMemoryJournal<T>();
-  const queue: { call: GatedAppend<T>; resolve: (entries: JournalEntry<T>[]) => void; reject: (error: Error) => void }[] = [];
+  const queue: {
+    call: GatedAppend<T>;
+    resolve: (entries: JournalEntry<T>[]) => void;
+    reject: (error: Error) => void;
+  }[] = [];
   const oldest = () => {
     const next = queue.shift();
     if (!next) throw new Error('No append is waiting.');
@@ -29,8 +33,12 @@ export function createGatedJournal<T>(): Journal<T> & {
       return queue.map((q) => q.call);
     },
     durable,
-    append: (partition, data) => new Promise((resolve, reject) => queue.push({ call: { partition, data: [data] }, resolve: (e) => resolve(e[0]!), reject })),
-    appendMany: (partition, data) => new Promise((resolve, reject) => queue.push({ call: { partition, data }, resolve, reject })),
+    append: (partition, data) =>
+      new Promise((resolve, reject) =>
+        queue.push({ call: { partition, data: [data] }, resolve: (e) => resolve(e[0]!), reject }),
+      ),
+    appendMany: (partition, data) =>
+      new Promise((resolve, reject) => queue.push({ call: { partition, data }, resolve, reject })),
     async commit() {
       const next = oldest();
       next.resolve(await durable.appendMany(next.call.partition, next.call.data));

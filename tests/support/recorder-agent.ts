@@ -1,6 +1,10 @@
 import { assign, sendParent, setup } from 'xstate';
 import type { AgentCancelEvent } from '../../protocol/runtime/agent-report.ts';
-import type { AgentDeliveryEvent, SupervisorEvent, SupervisorRejectedEvent } from '../../machines/runtime/supervisor.ts';
+import type {
+  AgentDeliveryEvent,
+  SupervisorEvent,
+  SupervisorRejectedEvent,
+} from '../../machines/runtime/supervisor.ts';
 
 /** Tells a recorder agent to send an event to its supervisor, as an agent would. */
 export interface RecorderSendEvent {
@@ -15,19 +19,27 @@ export interface RecorderSendEvent {
  */
 export const recorderAgent = setup({
   types: {
-    context: {} as { name: string; received: AgentDeliveryEvent[]; rejected: SupervisorRejectedEvent[]; cancelled: AgentCancelEvent[] },
+    context: {} as {
+      name: string;
+      received: AgentDeliveryEvent[];
+      rejected: SupervisorRejectedEvent[];
+      cancelled: AgentCancelEvent[];
+    },
     input: {} as { name: string },
     events: {} as AgentDeliveryEvent | SupervisorRejectedEvent | AgentCancelEvent | RecorderSendEvent,
   },
   actions: {
     recordDelivery: assign({
-      received: ({ context, event }) => (event.type === 'agent.request' ? [...context.received, event] : context.received),
+      received: ({ context, event }) =>
+        event.type === 'agent.request' ? [...context.received, event] : context.received,
     }),
     recordRejection: assign({
-      rejected: ({ context, event }) => (event.type === 'supervisor.rejected' ? [...context.rejected, event] : context.rejected),
+      rejected: ({ context, event }) =>
+        event.type === 'supervisor.rejected' ? [...context.rejected, event] : context.rejected,
     }),
     recordCancel: assign({
-      cancelled: ({ context, event }) => (event.type === 'agent.cancel' ? [...context.cancelled, event] : context.cancelled),
+      cancelled: ({ context, event }) =>
+        event.type === 'agent.cancel' ? [...context.cancelled, event] : context.cancelled,
     }),
     forwardToSupervisor: sendParent(({ event }) => (event as RecorderSendEvent).event),
   },

@@ -8,9 +8,19 @@ import { openRuntime, type Runtime, type RuntimeOverrides } from '../../server/r
 const SECRET = 'e2e-secret-for-hs256-tokens-only';
 
 /** The whole runtime in-process on a temporary DATA_DIR, with helpers to call it as a user. */
-export async function startRuntime(overrides: RuntimeOverrides = {}, dataDir?: string, configChanges: Partial<Config> = {}) {
+export async function startRuntime(
+  overrides: RuntimeOverrides = {},
+  dataDir?: string,
+  configChanges: Partial<Config> = {},
+) {
   const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'runtime-')));
-  const config: Config = { port: 0, dataDir: dir, jwtSecret: SECRET, primaryModel: 'claude-haiku-4-5', ...configChanges };
+  const config: Config = {
+    port: 0,
+    dataDir: dir,
+    jwtSecret: SECRET,
+    primaryModel: 'claude-haiku-4-5',
+    ...configChanges,
+  };
   const runtime: Runtime = await openRuntime(config, overrides);
   const tokens = new Map<string, string>();
   const token = async (user: string) => tokens.get(user) ?? tokens.set(user, await signToken(user, SECRET)).get(user)!;

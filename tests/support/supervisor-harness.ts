@@ -7,14 +7,22 @@ import { testSystem } from './test-system.ts';
 
 /** The test system's supervisor (recorder agents A, B, C), with what it emitted and what each agent got. */
 export function startSupervisor(journal: Journal<RoutedRecord> = createMemoryJournal(), clock?: SimulatedClock) {
-  const actor = createActor(createSupervisorMachine(testSystem(), { journal }), { input: {}, ...(clock ? { clock } : {}) });
+  const actor = createActor(createSupervisorMachine(testSystem(), { journal }), {
+    input: {},
+    ...(clock ? { clock } : {}),
+  });
   const emitted: SupervisorEmitted[] = [];
   actor.on('*', (event) => emitted.push(event as SupervisorEmitted));
   actor.start();
   const agent = (name: string) => (actor.getSnapshot().children as Record<string, AnyActorRef>)[name]!;
   const received = (name: string) =>
-    (agent(name).getSnapshot().context.received as { input: { envelope: any; delivery: any; context?: unknown } }[]).map((d) => ({ ...d.input, input: d.input.envelope }));
-  const rejected = (name: string) => agent(name).getSnapshot().context.rejected as { error: { code: string; message: string; issues?: { path: string }[] } }[];
+    (
+      agent(name).getSnapshot().context.received as { input: { envelope: any; delivery: any; context?: unknown } }[]
+    ).map((d) => ({ ...d.input, input: d.input.envelope }));
+  const rejected = (name: string) =>
+    agent(name).getSnapshot().context.rejected as {
+      error: { code: string; message: string; issues?: { path: string }[] };
+    }[];
   const sendAs = (name: string, event: unknown) => agent(name).send({ type: 'recorder.send', event });
   return { actor, emitted, agent, received, rejected, sendAs };
 }

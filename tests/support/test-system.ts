@@ -15,7 +15,9 @@ export const TestEnvelopeSchema = z.strictObject({
 });
 export type TestEnvelope = z.infer<typeof TestEnvelopeSchema>;
 
-export function testSystem(agents: Record<string, AnyActorLogic> = { A: recorderAgent, B: recorderAgent, C: recorderAgent }): SystemDefinition {
+export function testSystem(
+  agents: Record<string, AnyActorLogic> = { A: recorderAgent, B: recorderAgent, C: recorderAgent },
+): SystemDefinition {
   return {
     name: 'test',
     envelope: TestEnvelopeSchema,

@@ -79,7 +79,9 @@ export function evaluateEnergy(
     state.tier_since_week = week;
     state.last_calorie_adjustment_week = week;
     triggers.push('tier_progression');
-    notes.push(`${why}: calorie ramp moves from tier ${from} to tier ${state.tier} (+${history.ramp_step_kcal} kcal/day)`);
+    notes.push(
+      `${why}: calorie ramp moves from tier ${from} to tier ${state.tier} (+${history.ramp_step_kcal} kcal/day)`,
+    );
   };
 
   if (tdeeRecalculationDue(history, weight)) {
@@ -96,7 +98,8 @@ export function evaluateEnergy(
   if (verdict.kind === 'low') {
     const rates = verdict.gains.map((gain) => kg(gain.gain_kg)).join(' and ');
     const why = `Gain rate ${kg(meanGain(verdict.gains))} kg/week for 2 consecutive weeks (${rates}) — below ${LOW_GAIN_KG_PER_WEEK} kg/week threshold`;
-    if (state.tier < FULL_TIER) stepUp(`${why}; the ramp is not complete, so instead of +${CALORIE_INCREASE_KCAL} kcal`);
+    if (state.tier < FULL_TIER)
+      stepUp(`${why}; the ramp is not complete, so instead of +${CALORIE_INCREASE_KCAL} kcal`);
     else {
       triggers.push('calorie_increase');
       notes.push(why);
@@ -106,12 +109,16 @@ export function evaluateEnergy(
     }
   } else if (verdict.kind === 'high') {
     triggers.push('calorie_decrease');
-    notes.push(`Gain rate ${kg(verdict.gain.gain_kg)} kg/week in week ${verdict.gain.week} — above ${HIGH_GAIN_KG_PER_WEEK} kg/week threshold`);
+    notes.push(
+      `Gain rate ${kg(verdict.gain.gain_kg)} kg/week in week ${verdict.gain.week} — above ${HIGH_GAIN_KG_PER_WEEK} kg/week threshold`,
+    );
     amount_kcal = CALORIE_DECREASE_KCAL;
     state.calorie_adjustment_kcal += CALORIE_DECREASE_KCAL;
     state.last_calorie_adjustment_week = week;
   } else if (tierProgressionDue(history, checkin, week, latestGain, HIGH_GAIN_KG_PER_WEEK)) {
-    stepUp(`Week ${week}: ${week - history.tier_since_week} weeks on tier ${history.tier} with at most 2 minimum viable days`);
+    stepUp(
+      `Week ${week}: ${week - history.tier_since_week} weeks on tier ${history.tier} with at most 2 minimum viable days`,
+    );
   }
 
   const proteinDue = proteinRecalculationDue(history, week);
@@ -146,7 +153,9 @@ export function evaluateEnergy(
     const monthly = `Monthly protein recalculation (every ${PROTEIN_RECALC_WEEKS} weeks) at ${weight} kg x ${targets.protein_g_per_kg} g/kg`;
     if (targets.protein_g !== before.protein_g) {
       triggers.push('protein_recalculation');
-      notes.push(`${monthly}: protein ${before.protein_g} g -> ${targets.protein_g} g, carbohydrates rebalanced to keep ${targets.target_intake_kcal} kcal`);
+      notes.push(
+        `${monthly}: protein ${before.protein_g} g -> ${targets.protein_g} g, carbohydrates rebalanced to keep ${targets.target_intake_kcal} kcal`,
+      );
     } else notes.push(`${monthly}: protein unchanged at ${targets.protein_g} g`);
   }
   if (targets.target_intake_kcal !== before.target_intake_kcal) {
@@ -159,7 +168,8 @@ export function evaluateEnergy(
 function describeEnergyChange(before: MacroTargets, after: MacroTargets): string {
   const delta = after.target_intake_kcal - before.target_intake_kcal;
   const signed = (value: number) => (value > 0 ? `+${value}` : `${value}`);
-  const part = (name: string, from: number, to: number) => (to === from ? `${name} unchanged` : `${name} ${signed(to - from)} g`);
+  const part = (name: string, from: number, to: number) =>
+    to === from ? `${name} unchanged` : `${name} ${signed(to - from)} g`;
   const carbsKcal = 4 * (after.carbs_g - before.carbs_g);
   const mostly = Math.abs(carbsKcal) >= Math.abs(delta) / 2 ? ', mostly from carbohydrates' : '';
   return (

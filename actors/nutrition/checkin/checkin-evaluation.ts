@@ -4,13 +4,7 @@ import type { ScientistTriggers, TrainingInput } from '../../../protocol/nutriti
 import type { WeeklyCheckin } from '../../../protocol/nutrition/weekly-checkin.ts';
 import { buildAdjustmentResult, changedMacros } from './checkin-adjustment-result.ts';
 import { evaluateEnergy } from './checkin-energy.ts';
-import {
-  HIGH_GAIN_KG_PER_WEEK,
-  LOW_GAIN_KG_PER_WEEK,
-  kg,
-  weeklyGains,
-  type WeeklyGain,
-} from './checkin-gain-rules.ts';
+import { HIGH_GAIN_KG_PER_WEEK, LOW_GAIN_KG_PER_WEEK, kg, weeklyGains, type WeeklyGain } from './checkin-gain-rules.ts';
 import { currentWeek, type CheckinHistory } from './checkin-history.ts';
 import {
   MAX_MINIMUM_VIABLE_DAYS,
@@ -118,7 +112,8 @@ export function evaluateCheckin(checkin: WeeklyCheckin, history: CheckinHistory)
     training_signals: training.signals,
   };
   const numbersChanged =
-    before.target_intake_kcal !== energy.targets.target_intake_kcal || changedMacros(before, energy.targets) !== undefined;
+    before.target_intake_kcal !== energy.targets.target_intake_kcal ||
+    changedMacros(before, energy.targets) !== undefined;
   const coachReruns = [...triggers].some((trigger) => REEXECUTION_MAP[trigger].agents_re_run.includes('COACH'));
   const trainingInput = coachReruns ? buildTrainingInput(history.intake, { history: next }) : undefined;
   return {

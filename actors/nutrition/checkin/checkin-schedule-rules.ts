@@ -30,7 +30,9 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
  */
 export function girthChange(history: CheckinHistory, checkin: WeeklyCheckin): GirthChange | undefined {
   if (checkin.waist_cm === null || checkin.hip_cm === null) return undefined;
-  const previous = history.checkins.findLast((record) => record.checkin.waist_cm !== null && record.checkin.hip_cm !== null);
+  const previous = history.checkins.findLast(
+    (record) => record.checkin.waist_cm !== null && record.checkin.hip_cm !== null,
+  );
   if (!previous) return undefined;
   const before = previous.checkin as WeeklyCheckin & { waist_cm: number; hip_cm: number };
   return {
@@ -81,9 +83,7 @@ interface CyclePhaseChange {
 export function cyclePhaseChange(history: CheckinHistory, checkin: WeeklyCheckin): CyclePhaseChange | undefined {
   const to = cyclePhaseOf(checkin);
   if (!to) return undefined;
-  const from = history.checkins
-    .map((record) => cyclePhaseOf(record.checkin))
-    .findLast((phase) => phase !== undefined);
+  const from = history.checkins.map((record) => cyclePhaseOf(record.checkin)).findLast((phase) => phase !== undefined);
   if (from === undefined) return to === 'luteal' ? { from, to } : undefined;
   return from === to ? undefined : { from, to };
 }

@@ -18,7 +18,11 @@ interface Placed {
  * Returns the major groups left below their floor (an injury or the kit leaves no way to train
  * them enough), for the program to say so.
  */
-export function balanceVolume(plan: PlannedSession[], experience: TrainingExperience, context: SelectionContext): MuscleGroup[] {
+export function balanceVolume(
+  plan: PlannedSession[],
+  experience: TrainingExperience,
+  context: SelectionContext,
+): MuscleGroup[] {
   const ranges = weeklyVolumeRanges(experience);
   const bounds = setBounds(experience);
   const short = new Set<MuscleGroup>();
@@ -74,12 +78,23 @@ function reduce(
   const keepsFloors = (item: Placed, amount: number) =>
     item.entry.exercise.primary.every((other) => other === group || volume[other] - amount >= ranges[other].min);
   // Accessories give way before main lifts; within a role the largest block loses a set first.
-  const order = (item: Placed) => [item.entry.role === 'accessory' ? 0 : 1, -item.entry.sets, -item.session, -item.position];
+  const order = (item: Placed) => [
+    item.entry.role === 'accessory' ? 0 : 1,
+    -item.entry.sets,
+    -item.session,
+    -item.position,
+  ];
   const removable = (item: Placed) => (plan[item.session]?.exercises.length ?? 0) > 1;
   const lowerable = all.filter((item) => item.entry.sets > bounds.min);
   const choice =
-    best(lowerable.filter((item) => keepsFloors(item, 1)), order) ??
-    best(all.filter((item) => removable(item) && keepsFloors(item, item.entry.sets)), order) ??
+    best(
+      lowerable.filter((item) => keepsFloors(item, 1)),
+      order,
+    ) ??
+    best(
+      all.filter((item) => removable(item) && keepsFloors(item, item.entry.sets)),
+      order,
+    ) ??
     best(lowerable, order) ??
     best(all.filter(removable), order);
   if (!choice) return false;
@@ -111,7 +126,9 @@ function raise(
     choice.entry.sets += 1;
     return true;
   }
-  const sessions = plan.map((_, index) => index).sort((a, b) => (plan[a]?.exercises.length ?? 0) - (plan[b]?.exercises.length ?? 0) || a - b);
+  const sessions = plan
+    .map((_, index) => index)
+    .sort((a, b) => (plan[a]?.exercises.length ?? 0) - (plan[b]?.exercises.length ?? 0) || a - b);
   for (const index of sessions) {
     const exercise = pickExercise(
       plan,
@@ -150,7 +167,13 @@ function replace(
     for (const [index, session] of plan.entries()) {
       for (let position = session.exercises.length - 1; position >= 0; position--) {
         const entry = session.exercises[position];
-        if (!entry || entry.role !== 'accessory' || (entry.stall !== undefined) !== stalled || entry.exercise.primary.includes(group)) continue;
+        if (
+          !entry ||
+          entry.role !== 'accessory' ||
+          (entry.stall !== undefined) !== stalled ||
+          entry.exercise.primary.includes(group)
+        )
+          continue;
         const recoverable = entry.exercise.primary.every(
           (other) => volume[other] - entry.sets + headroom(other, entry) >= ranges[other].min,
         );
@@ -161,12 +184,18 @@ function replace(
           plan,
           index,
           context,
-          (candidate) => candidate.primary.includes(group) && candidate.primary.every((other) => after(other) + bounds.min <= ranges[other].max),
+          (candidate) =>
+            candidate.primary.includes(group) &&
+            candidate.primary.every((other) => after(other) + bounds.min <= ranges[other].max),
           (candidate) => candidate.primary.length,
         );
         if (exercise) {
           const swapped: PlannedExercise = { exercise, sets: bounds.min, role: 'accessory' };
-          if (entry.stall) swapped.stall = { kind: 'dropped', from: entry.stall.kind === 'rep_range' ? entry.exercise.name : entry.stall.from };
+          if (entry.stall)
+            swapped.stall = {
+              kind: 'dropped',
+              from: entry.stall.kind === 'rep_range' ? entry.exercise.name : entry.stall.from,
+            };
           session.exercises.splice(position, 0, swapped);
           return true;
         }

@@ -18,12 +18,14 @@ function deloadSetTarget(normalSets: number): number {
  * much, accessories dropped from the end of the longest sessions.
  */
 export function deloadPlan(plan: PlannedSession[]): void {
-  const total = () => plan.reduce((sum, session) => sum + session.exercises.reduce((inner, entry) => inner + entry.sets, 0), 0);
+  const total = () =>
+    plan.reduce((sum, session) => sum + session.exercises.reduce((inner, entry) => inner + entry.sets, 0), 0);
   const target = deloadSetTarget(total());
   while (total() > target) {
     const entries = plan.flatMap((session) => session.exercises).filter((entry) => entry.sets > 1);
     const largest = entries.reduce<(typeof entries)[number] | undefined>(
-      (found, entry) => (!found || entry.sets > found.sets || (entry.sets === found.sets && entry.role === 'accessory') ? entry : found),
+      (found, entry) =>
+        !found || entry.sets > found.sets || (entry.sets === found.sets && entry.role === 'accessory') ? entry : found,
       undefined,
     );
     if (largest) {

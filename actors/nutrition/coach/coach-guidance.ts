@@ -44,10 +44,14 @@ export function progressionRules(facts: GuidanceFacts): string[] {
     'Log every working set (load x reps) so the weekly check-in can track progression.',
   ];
   if (facts.anxiety === 'high') {
-    rules.push(`Confidence first: at most ${MAX_NOVEL_LIFTS.high} new exercises per session, simple machines and dumbbells, the same lifts repeated across the week.`);
+    rules.push(
+      `Confidence first: at most ${MAX_NOVEL_LIFTS.high} new exercises per session, simple machines and dumbbells, the same lifts repeated across the week.`,
+    );
   }
   if (facts.cyclePhase === 'luteal') {
-    rules.push('Luteal phase: the same load may feel about 0.5-1 RPE harder; keep the target RPE and let the load dip rather than forcing reps.');
+    rules.push(
+      'Luteal phase: the same load may feel about 0.5-1 RPE harder; keep the target RPE and let the load dip rather than forcing reps.',
+    );
   }
   if (facts.adjustmentNote) rules.push(`SCIENTIST note: ${facts.adjustmentNote}`);
   rules.push(...facts.stallChanges);
@@ -69,26 +73,41 @@ export function recoveryProtocol(facts: GuidanceFacts): string[] {
   } else if (sleep !== null && sleep < 7) {
     protocol.push('Sleep under 7 h: prioritise an earlier bedtime before adding any training volume.');
   }
-  if (facts.deload) protocol.push('This is a deload week: same exercises and loads, fewer sets, finish every set with 4 or more reps in reserve.');
+  if (facts.deload)
+    protocol.push(
+      'This is a deload week: same exercises and loads, fewer sets, finish every set with 4 or more reps in reserve.',
+    );
   if (facts.steps > 12_000) {
-    protocol.push(`Daily steps about ${facts.steps}: keep them steady and eat to cover them; more steps without more food slows the gain.`);
+    protocol.push(
+      `Daily steps about ${facts.steps}: keep them steady and eat to cover them; more steps without more food slows the gain.`,
+    );
   }
   if (facts.injuries.areas.length > 0) {
-    protocol.push(`Injury management: exercises loading the ${facts.injuries.areas.join(', ').replace(/_/g, ' ')} are left out or substituted; reintroduce them only after clearance.`);
+    protocol.push(
+      `Injury management: exercises loading the ${facts.injuries.areas.join(', ').replace(/_/g, ' ')} are left out or substituted; reintroduce them only after clearance.`,
+    );
   }
   for (const injury of facts.injuries.unrecognised) {
-    protocol.push(`Injury "${injury}" did not match a known area: nothing was excluded for it, so check with a clinician before loading it.`);
+    protocol.push(
+      `Injury "${injury}" did not match a known area: nothing was excluded for it, so check with a clinician before loading it.`,
+    );
   }
   if (facts.short.length > 0) {
-    protocol.push(`Below the weekly set target this week: ${facts.short.join(', ')} (the equipment, injuries or session limits leave too few options); volume builds as lifts become familiar.`);
+    protocol.push(
+      `Below the weekly set target this week: ${facts.short.join(', ')} (the equipment, injuries or session limits leave too few options); volume builds as lifts become familiar.`,
+    );
   }
   if (facts.cyclePhase === 'luteal') {
-    protocol.push('Luteal phase: expect more fatigue and a higher resting heart rate; extra sleep and hydration help, and the RPE targets are the guide, not the loads.');
+    protocol.push(
+      'Luteal phase: expect more fatigue and a higher resting heart rate; extra sleep and hydration help, and the RPE targets are the guide, not the loads.',
+    );
   }
   if (facts.physician) {
     protocol.push(`PHYSICIAN advisory: ${facts.physician.response}`);
     if (facts.physician.referral_needed) {
-      protocol.push(`Referral open (${facts.physician.referral_target ?? 'specialist'}): RPE capped at ${CAUTION_RPE_CAP} until it is done.`);
+      protocol.push(
+        `Referral open (${facts.physician.referral_target ?? 'specialist'}): RPE capped at ${CAUTION_RPE_CAP} until it is done.`,
+      );
     }
   }
   return protocol;

@@ -14,8 +14,11 @@ import { findTrainingExercise } from './training-exercise-table.ts';
 export function inheritPlan(previous: TrainingProgram, skeleton: PlannedSession[], context: SelectionContext): boolean {
   const sessions = previous.program.sessions;
   if (sessions.some((session) => isDeloadFocus(session.focus))) return false;
-  if (sessions.length !== skeleton.length || skeleton.some((session, index) => sessions[index]?.day !== session.day)) return false;
-  const exercises = sessions.map((session) => session.exercises.map((old) => ({ old, entry: findTrainingExercise(old.name) })));
+  if (sessions.length !== skeleton.length || skeleton.some((session, index) => sessions[index]?.day !== session.day))
+    return false;
+  const exercises = sessions.map((session) =>
+    session.exercises.map((old) => ({ old, entry: findTrainingExercise(old.name) })),
+  );
   if (exercises.some((list) => list.some(({ entry }) => entry === undefined))) return false;
   skeleton.forEach((session, index) => {
     for (const { old, entry } of exercises[index] ?? []) {
@@ -23,8 +26,15 @@ export function inheritPlan(previous: TrainingProgram, skeleton: PlannedSession[
       const role = entry.kind === 'compound' ? 'main' : 'accessory';
       const kept = isEligible(entry, session.criteria)
         ? entry
-        : (pickExercise(skeleton, index, context, (candidate) => candidate.pattern === entry.pattern && samePrimaries(candidate, entry)) ??
-          pickExercise(skeleton, index, context, (candidate) => candidate.primary.some((group) => entry.primary.includes(group))));
+        : (pickExercise(
+            skeleton,
+            index,
+            context,
+            (candidate) => candidate.pattern === entry.pattern && samePrimaries(candidate, entry),
+          ) ??
+          pickExercise(skeleton, index, context, (candidate) =>
+            candidate.primary.some((group) => entry.primary.includes(group)),
+          ));
       if (kept) session.exercises.push(applyStall(skeleton, index, { exercise: kept, sets: old.sets, role }, context));
     }
   });

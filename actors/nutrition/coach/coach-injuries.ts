@@ -14,9 +14,18 @@ export interface InjuryReading {
  * costs a substitution, a wrongly included one can cost an injury.
  */
 const AREA_PATTERNS: ReadonlyArray<readonly [InjuryArea, RegExp]> = [
-  ['knee', /\b(knees?|patell\w*|acl|mcl|pcl|lcl|menisc\w*|jumper'?s knee|runner'?s knee|it ?band|itb|quad(riceps)? tendon)/],
-  ['lower_back', /\b(lower back|low back|lumbar|lumbago|sciatic\w*|disc|disk|herniat\w*|spondyl\w*|l[345](-s1)?|sacroiliac|si joint|spine|spinal)\b|(^|[^r] )back\b/],
-  ['shoulder', /\b(shoulders?|rotator|cuff|impingement|labr(um|al)|ac joint|acromio\w*|delt(oid)?s?|frozen|bursitis|clavicle|collarbone)\b/],
+  [
+    'knee',
+    /\b(knees?|patell\w*|acl|mcl|pcl|lcl|menisc\w*|jumper'?s knee|runner'?s knee|it ?band|itb|quad(riceps)? tendon)/,
+  ],
+  [
+    'lower_back',
+    /\b(lower back|low back|lumbar|lumbago|sciatic\w*|disc|disk|herniat\w*|spondyl\w*|l[345](-s1)?|sacroiliac|si joint|spine|spinal)\b|(^|[^r] )back\b/,
+  ],
+  [
+    'shoulder',
+    /\b(shoulders?|rotator|cuff|impingement|labr(um|al)|ac joint|acromio\w*|delt(oid)?s?|frozen|bursitis|clavicle|collarbone)\b/,
+  ],
   ['wrist', /\b(wrists?|carpal|tfcc|scaphoid|hand|hands|thumb)\b/],
   ['elbow', /\b(elbows?|tennis elbow|golfer'?s elbow|epicondyl\w*)\b/],
   ['hip', /\b(hips?|groin|adductor|labr(um|al)|hip flexor|femoroacetabular|fai|psoas|piriformis)\b/],

@@ -1,6 +1,12 @@
 import type { GymAnxietyLevel, TrainingExperience } from '../../../protocol/nutrition/client-profile.ts';
 import type { Weekday } from '../../../protocol/nutrition/weekday.ts';
-import { fitsKit, type Equipment, type InjuryArea, type MuscleGroup, type TrainingExercise } from './training-exercise.ts';
+import {
+  fitsKit,
+  type Equipment,
+  type InjuryArea,
+  type MuscleGroup,
+  type TrainingExercise,
+} from './training-exercise.ts';
 
 // The COACH's working representation: sessions of table exercises with set counts. Selection,
 // volume balancing, stall handling and deloads all edit a plan; only the last step renders it
@@ -17,10 +23,7 @@ export type SessionLocation = 'home' | 'gym' | 'gym_quiet_hours';
  * stalled lift `from` was swapped for a variation, kept with a new rep range, or dropped and its
  * place given to a group below its weekly floor.
  */
-export type StallChange =
-  | { kind: 'swapped'; from: string }
-  | { kind: 'rep_range' }
-  | { kind: 'dropped'; from: string };
+export type StallChange = { kind: 'swapped'; from: string } | { kind: 'rep_range' } | { kind: 'dropped'; from: string };
 
 /** One exercise of a planned session. */
 export interface PlannedExercise {

@@ -113,7 +113,12 @@ function restSeconds(exercise: TrainingExercise, phase: CoachPhase): number {
  * reaches the top of the range at the target RPE, then add the smallest step and start again
  * at the bottom. Bodyweight and band work progress by variation or band instead of load.
  */
-function progressionRule(exercise: TrainingExercise, [low, high]: RepRange, rpe: number, context: PrescriptionContext): string {
+function progressionRule(
+  exercise: TrainingExercise,
+  [low, high]: RepRange,
+  rpe: number,
+  context: PrescriptionContext,
+): string {
   if (context.deload) {
     return `Deload week: keep last week's load, do ${low}-${high}${exercise.hold ? ' s' : ' reps'} and stop at RPE ${rpe} or lower; double progression resumes next week.`;
   }

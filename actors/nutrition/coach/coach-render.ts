@@ -1,6 +1,13 @@
 import type { ProgramExercise } from '../../../protocol/nutrition/training-program.ts';
 import type { PlannedExercise } from './coach-plan.ts';
-import { alternativeRange, defaultRange, formatRange, parseRange, prescribe, type PrescriptionContext } from './coach-prescription.ts';
+import {
+  alternativeRange,
+  defaultRange,
+  formatRange,
+  parseRange,
+  prescribe,
+  type PrescriptionContext,
+} from './coach-prescription.ts';
 import { STALL_SESSIONS } from './coach-stall.ts';
 
 /** What rendering one exercise needs besides the planned exercise. */
@@ -33,9 +40,13 @@ export function renderExercise(entry: PlannedExercise, context: RenderContext): 
     const last = context.previous.find((old) => old.name === exercise.name);
     const from = (last && parseRange(last.reps)) ?? standard.range;
     chosen = prescribe(exercise, alternativeRange(exercise, from), context.prescription);
-    notes.push(`After ${stalledFor} the rep range moves from ${formatRange(exercise, from)} to ${chosen.reps}: pick a load that reaches the bottom of it at RPE ${chosen.target_rpe}.`);
+    notes.push(
+      `After ${stalledFor} the rep range moves from ${formatRange(exercise, from)} to ${chosen.reps}: pick a load that reaches the bottom of it at RPE ${chosen.target_rpe}.`,
+    );
   } else if (stall?.kind === 'swapped') {
-    notes.push(`Replaces ${stall.from} after ${stalledFor}: start about 10 % lighter and rebuild with double progression.`);
+    notes.push(
+      `Replaces ${stall.from} after ${stalledFor}: start about 10 % lighter and rebuild with double progression.`,
+    );
   } else if (stall?.kind === 'dropped') {
     notes.push(`Takes the place of ${stall.from}, dropped after ${stalledFor}.`);
   }
@@ -57,8 +68,10 @@ export function stallChangeLines(entries: readonly PlannedExercise[], rendered: 
   const lines = entries.flatMap((entry, index) => {
     const output = rendered[index];
     if (!entry.stall || !output) return [];
-    if (entry.stall.kind === 'swapped') return [`Stall change: ${entry.stall.from} -> ${entry.exercise.name} (a variation for the same muscles).`];
-    if (entry.stall.kind === 'dropped') return [`Stall change: ${entry.stall.from} dropped this week; ${entry.exercise.name} takes its place.`];
+    if (entry.stall.kind === 'swapped')
+      return [`Stall change: ${entry.stall.from} -> ${entry.exercise.name} (a variation for the same muscles).`];
+    if (entry.stall.kind === 'dropped')
+      return [`Stall change: ${entry.stall.from} dropped this week; ${entry.exercise.name} takes its place.`];
     return [`Stall change: ${entry.exercise.name} now ${output.reps} reps.`];
   });
   return [...new Set(lines)];

@@ -1,4 +1,8 @@
-import type { EquipmentAccess, GymAnxietyLevel, TrainingExperience } from '../../../protocol/nutrition/client-profile.ts';
+import type {
+  EquipmentAccess,
+  GymAnxietyLevel,
+  TrainingExperience,
+} from '../../../protocol/nutrition/client-profile.ts';
 import { WeekdaySchema, type Weekday } from '../../../protocol/nutrition/weekday.ts';
 import type { CoachPhase } from './coach-phase.ts';
 import type { SessionKind, SessionLocation } from './coach-plan.ts';

@@ -27,7 +27,9 @@ function earlierNames(plan: readonly PlannedSession[], index: number): Set<strin
 /** How many lifts session `index` introduces (new to the client and to the week so far). */
 function novelCount(plan: readonly PlannedSession[], index: number, context: SelectionContext): number {
   const earlier = earlierNames(plan, index);
-  return (plan[index]?.exercises ?? []).filter((entry) => !context.familiar.has(key(entry.exercise)) && !earlier.has(key(entry.exercise))).length;
+  return (plan[index]?.exercises ?? []).filter(
+    (entry) => !context.familiar.has(key(entry.exercise)) && !earlier.has(key(entry.exercise)),
+  ).length;
 }
 
 const TABLE_ORDER = new Map(TRAINING_EXERCISES.map((exercise, index) => [exercise, index]));
@@ -95,7 +97,12 @@ function compareRanks(a: readonly number[], b: readonly number[]): number {
  * muscles, so the week's volume is unchanged; it keeps its place with a new rep range when no
  * such variation fits, or when high anxiety makes a new lift the worse option.
  */
-export function applyStall(plan: PlannedSession[], index: number, entry: PlannedExercise, context: SelectionContext): PlannedExercise {
+export function applyStall(
+  plan: PlannedSession[],
+  index: number,
+  entry: PlannedExercise,
+  context: SelectionContext,
+): PlannedExercise {
   const stalled = entry.exercise;
   if (!context.stalled.has(key(stalled))) return entry;
   const variation =
@@ -120,7 +127,12 @@ export function applyStall(plan: PlannedSession[], index: number, entry: Planned
  * Fills one slot of session `index`: an exercise of the slot's patterns, else any exercise for
  * its muscle group (an injury or the kit may rule the patterns out), else nothing.
  */
-function fillSlot(plan: PlannedSession[], index: number, slot: SessionSlot, context: SelectionContext): PlannedExercise | undefined {
+function fillSlot(
+  plan: PlannedSession[],
+  index: number,
+  slot: SessionSlot,
+  context: SelectionContext,
+): PlannedExercise | undefined {
   const byPattern = (exercise: TrainingExercise) => slot.patterns.indexOf(exercise.pattern);
   const picked =
     pickExercise(plan, index, context, (exercise) => slot.patterns.includes(exercise.pattern), byPattern) ??

@@ -34,7 +34,9 @@ export function sessionWarmup(session: PlannedSession, areas: readonly InjuryAre
   const upper = session.kind !== 'lower';
   const warmup: string[] = [];
   if (session.location === 'gym_quiet_hours') {
-    warmup.push('Go at an off-peak hour (mid-morning, early afternoon or late evening); the machines below are done in order, so there is no waiting for racks.');
+    warmup.push(
+      'Go at an off-peak hour (mid-morning, early afternoon or late evening); the machines below are done in order, so there is no waiting for racks.',
+    );
   }
   warmup.push(
     session.location === 'home'
@@ -53,7 +55,9 @@ export function sessionWarmup(session: PlannedSession, areas: readonly InjuryAre
     );
   }
   if (areas.length > 0) {
-    warmup.push(`Protected areas (${areas.join(', ').replace(/_/g, ' ')}): move them gently through a pain-free range; skip anything that hurts.`);
+    warmup.push(
+      `Protected areas (${areas.join(', ').replace(/_/g, ' ')}): move them gently through a pain-free range; skip anything that hurts.`,
+    );
   }
   return warmup;
 }

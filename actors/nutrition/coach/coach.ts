@@ -4,7 +4,13 @@ import type { TrainingInput } from '../../../protocol/nutrition/training-input.t
 import type { ProgramSession, TrainingProgram } from '../../../protocol/nutrition/training-program.ts';
 import { balanceVolume } from './coach-balance.ts';
 import { deloadPlan } from './coach-deload.ts';
-import { CAUTION_RPE_CAP, progressionRules, recoveryProtocol, SHORT_SLEEP_HOURS, type GuidanceFacts } from './coach-guidance.ts';
+import {
+  CAUTION_RPE_CAP,
+  progressionRules,
+  recoveryProtocol,
+  SHORT_SLEEP_HOURS,
+  type GuidanceFacts,
+} from './coach-guidance.ts';
 import { inheritPlan } from './coach-inherit.ts';
 import { readInjuries } from './coach-injuries.ts';
 import { phaseTransitionCriteria, resolvePhase } from './coach-phase.ts';
@@ -81,7 +87,8 @@ export function buildTrainingProgram(input: TrainingInput, context: CoachContext
   const short = balanceVolume(plan, experience, selection);
   for (const session of plan) {
     // Every session needs an exercise (§4.7); the dead bug suits any kit, injury and anxiety.
-    if (session.exercises.length === 0) session.exercises.push({ exercise: trainingExerciseById('dead-bug'), sets: 2, role: 'accessory' });
+    if (session.exercises.length === 0)
+      session.exercises.push({ exercise: trainingExerciseById('dead-bug'), sets: 2, role: 'accessory' });
   }
   const deload = triggers.deload_recommended;
   if (deload) deloadPlan(plan);
@@ -105,7 +112,12 @@ export function buildTrainingProgram(input: TrainingInput, context: CoachContext
       }),
     );
     stallLines.push(...stallChangeLines(session.exercises, exercises));
-    return { day: session.day, focus: sessionFocus(session, deload), warmup: sessionWarmup(session, injuries.areas), exercises };
+    return {
+      day: session.day,
+      focus: sessionFocus(session, deload),
+      warmup: sessionWarmup(session, injuries.areas),
+      exercises,
+    };
   });
 
   const facts: GuidanceFacts = {

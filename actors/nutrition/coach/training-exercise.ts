@@ -22,7 +22,14 @@ export type MuscleGroup = (typeof MUSCLE_GROUPS)[number];
  * The groups that must land inside the evidence-based weekly range; the others (arms, calves,
  * core) get enough indirect work from compounds that only an upper bound applies to them.
  */
-export const MAJOR_MUSCLE_GROUPS: readonly MuscleGroup[] = ['glutes', 'quads', 'hamstrings', 'chest', 'back', 'shoulders'];
+export const MAJOR_MUSCLE_GROUPS: readonly MuscleGroup[] = [
+  'glutes',
+  'quads',
+  'hamstrings',
+  'chest',
+  'back',
+  'shoulders',
+];
 
 /** What a movement does; the COACH fills each session slot with a pattern, not a name. */
 export type MovementPattern =
@@ -102,8 +109,30 @@ export interface TrainingExercise {
 export const EQUIPMENT_KITS: Readonly<Record<EquipmentAccess, readonly Equipment[]>> = {
   home_minimal: ['band', 'light_dumbbells'],
   home_full: ['band', 'light_dumbbells', 'dumbbells', 'bench', 'barbell', 'rack', 'kettlebell', 'pullup_bar'],
-  commercial_gym: ['band', 'light_dumbbells', 'dumbbells', 'bench', 'barbell', 'rack', 'kettlebell', 'pullup_bar', 'cable', 'machine'],
-  both: ['band', 'light_dumbbells', 'dumbbells', 'bench', 'barbell', 'rack', 'kettlebell', 'pullup_bar', 'cable', 'machine'],
+  commercial_gym: [
+    'band',
+    'light_dumbbells',
+    'dumbbells',
+    'bench',
+    'barbell',
+    'rack',
+    'kettlebell',
+    'pullup_bar',
+    'cable',
+    'machine',
+  ],
+  both: [
+    'band',
+    'light_dumbbells',
+    'dumbbells',
+    'bench',
+    'barbell',
+    'rack',
+    'kettlebell',
+    'pullup_bar',
+    'cable',
+    'machine',
+  ],
 };
 
 /** Whether every item an exercise needs is in `kit`. */
@@ -113,11 +142,14 @@ export function fitsKit(exercise: TrainingExercise, kit: readonly Equipment[]): 
 
 /** The `equipment_access` values under which an exercise can be done. */
 export function accessesFor(exercise: TrainingExercise): EquipmentAccess[] {
-  return (Object.keys(EQUIPMENT_KITS) as EquipmentAccess[]).filter((access) => fitsKit(exercise, EQUIPMENT_KITS[access]));
+  return (Object.keys(EQUIPMENT_KITS) as EquipmentAccess[]).filter((access) =>
+    fitsKit(exercise, EQUIPMENT_KITS[access]),
+  );
 }
 
 /** The fields of an entry that most exercises share, so the table lists only what differs. */
-type ExerciseDefaults = 'secondary' | 'contraindications' | 'anxietyFriendly' | 'complexity' | 'kind' | 'load' | 'unilateral' | 'hold';
+type ExerciseDefaults =
+  'secondary' | 'contraindications' | 'anxietyFriendly' | 'complexity' | 'kind' | 'load' | 'unilateral' | 'hold';
 
 /**
  * A table entry with the common defaults filled in: no secondary muscles, no contraindications,

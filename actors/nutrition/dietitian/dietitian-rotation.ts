@@ -44,7 +44,8 @@ export function assignPrimaries(
 ): Record<Weekday, Record<MealSlot, BankRecipe>> {
   const pools = choosePools(options);
   const owner = new Map<string, MealSlot>();
-  for (const slot of MEAL_SLOTS) for (const recipe of pools[slot]) if (!owner.has(recipe.id)) owner.set(recipe.id, slot);
+  for (const slot of MEAL_SLOTS)
+    for (const recipe of pools[slot]) if (!owner.has(recipe.id)) owner.set(recipe.id, slot);
   const week = {} as Record<Weekday, Record<MealSlot, BankRecipe>>;
   WEEKDAYS.forEach((day, dayIndex) => {
     const slots = {} as Record<MealSlot, BankRecipe>;
@@ -71,7 +72,10 @@ export function assignPrimaries(
 function choosePools(options: Record<MealSlot, SlotOptions>): Record<MealSlot, BankRecipe[]> {
   const order = MEAL_SLOTS.toSorted((a, b) => options[a].primaries.length - options[b].primaries.length);
   const used = new Set<string>();
-  const pools = Object.fromEntries(MEAL_SLOTS.map((slot) => [slot, [] as BankRecipe[]])) as Record<MealSlot, BankRecipe[]>;
+  const pools = Object.fromEntries(MEAL_SLOTS.map((slot) => [slot, [] as BankRecipe[]])) as Record<
+    MealSlot,
+    BankRecipe[]
+  >;
   const take = (slot: MealSlot, limit: number) => {
     for (const recipe of options[slot].primaries) {
       if (pools[slot].length >= limit) return;

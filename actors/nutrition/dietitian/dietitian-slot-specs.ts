@@ -115,7 +115,11 @@ export function slotMacros(
       return { slot, energy, fat: slotFat, carbs: (consistency * energy - 9 * slotFat) / 4 };
     });
   let parts = split(tilted, tiltedSum);
-  if (parts.some((part) => part.carbs < 0)) parts = split(MEAL_SLOTS.map((slot) => shares[slot]), 1);
+  if (parts.some((part) => part.carbs < 0))
+    parts = split(
+      MEAL_SLOTS.map((slot) => shares[slot]),
+      1,
+    );
 
   const raw = parts.map((part, index) => ({
     slot: part.slot,

@@ -30,8 +30,7 @@ export type DietitianConstraint = Partial<DailyTargets>;
  * `cycle_phase_adjustment`: the cycle phase to plan for (luteal: more energy late in the day).
  */
 export type DietitianRerunReason =
-  | { trigger: 'compliance_issue' }
-  | { trigger: 'cycle_phase_adjustment'; cycle_phase: CyclePhase };
+  { trigger: 'compliance_issue' } | { trigger: 'cycle_phase_adjustment'; cycle_phase: CyclePhase };
 
 /** What the DIETITIAN needs besides the §4.3 strategy. */
 export interface DietitianContext {
@@ -114,7 +113,9 @@ export function buildWeeklyMealPlan(strategy: NutritionStrategy, context: Dietit
 
   // Recipes served in the other slot types: never listed as this slot's alternatives.
   const servedOutside = (slot: MealSlot): ReadonlySet<string> =>
-    new Set(WEEKDAYS.flatMap((day) => MEAL_SLOTS.filter((other) => other !== slot).map((other) => week[day][other].id)));
+    new Set(
+      WEEKDAYS.flatMap((day) => MEAL_SLOTS.filter((other) => other !== slot).map((other) => week[day][other].id)),
+    );
   const weeklyTemplate = {} as Record<Weekday, Record<MealSlot, MealSlotPlan>>;
   for (const day of WEEKDAYS) {
     const slots = {} as Record<MealSlot, MealSlotPlan>;

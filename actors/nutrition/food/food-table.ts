@@ -22,7 +22,11 @@ export interface Food {
   readonly tags: readonly string[];
 }
 
-function food(name: string, [protein_g, fat_g, carbs_g, fiber_g]: [number, number, number, number], tags: string[]): Food {
+function food(
+  name: string,
+  [protein_g, fat_g, carbs_g, fiber_g]: [number, number, number, number],
+  tags: string[],
+): Food {
   return { name, per100g: { protein_g, fat_g, carbs_g, fiber_g }, tags };
 }
 
@@ -125,8 +129,16 @@ export const FOOD_TABLE = {
   walnuts: food('walnuts', [15.2, 65.2, 13.7, 6.7], ['walnut', 'tree_nut', 'nut']),
   almonds: food('almonds', [21.2, 49.9, 21.6, 12.5], ['almond', 'tree_nut', 'nut']),
   chia_seeds: food('chia seeds', [16.5, 30.7, 42.1, 34.4], ['chia', 'seed']),
-  peanut_butter: food('peanut butter', [25.1, 50.4, 19.6, 6.0], ['peanut_butter', 'nut_butters', 'peanut', 'nut', 'legume']),
-  almond_butter: food('almond butter', [21.0, 55.5, 18.8, 10.3], ['almond_butter', 'nut_butters', 'almond', 'tree_nut', 'nut']),
+  peanut_butter: food(
+    'peanut butter',
+    [25.1, 50.4, 19.6, 6.0],
+    ['peanut_butter', 'nut_butters', 'peanut', 'nut', 'legume'],
+  ),
+  almond_butter: food(
+    'almond butter',
+    [21.0, 55.5, 18.8, 10.3],
+    ['almond_butter', 'nut_butters', 'almond', 'tree_nut', 'nut'],
+  ),
 } as const satisfies Record<string, Food>;
 
 /** The id of a food in `FOOD_TABLE`. */

@@ -62,7 +62,8 @@ export function specialConsiderations(inputs: ConsiderationInputs): string[] {
  */
 export function cycleAdjustments(targets: MacroTargets, menstrualStatus?: MenstrualStatus): CycleAdjustments {
   if (menstrualStatus === 'amenorrhea') {
-    const same = 'No cycle to follow (amenorrhea, under medical follow-up): the standard plan all month, same daily totals';
+    const same =
+      'No cycle to follow (amenorrhea, under medical follow-up): the standard plan all month, same daily totals';
     return { follicular: same, luteal: same };
   }
   const lowAppetite = targets.client_constraints.appetite_level === 'low';

@@ -30,7 +30,7 @@ export function distributeProtein(proteinG: number): ProteinDistribution {
   const grams = new Map(exact.map(({ slot, exact: value }) => [slot, Math.floor(value + 1e-9)]));
   let left = whole - [...grams.values()].reduce((sum, value) => sum + value, 0);
   const byRemainder = [...exact].sort(
-    (a, b) => (b.exact - Math.floor(b.exact + 1e-9)) - (a.exact - Math.floor(a.exact + 1e-9)),
+    (a, b) => b.exact - Math.floor(b.exact + 1e-9) - (a.exact - Math.floor(a.exact + 1e-9)),
   );
   for (const { slot } of byRemainder) {
     if (left <= 0) break;

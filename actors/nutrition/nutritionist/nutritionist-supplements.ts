@@ -27,13 +27,13 @@ interface SupplementOption extends Supplement {
 const PROTEIN_POWDER: readonly SupplementOption[] = [
   {
     supplement: 'whey protein',
-    dose: '1 scoop (about 25 g protein), only when a slot\'s protein target cannot be met from food',
+    dose: "1 scoop (about 25 g protein), only when a slot's protein target cannot be met from food",
     timing: 'snack slot, or within 2 h after training',
     foods: ['whey'],
   },
   {
     supplement: 'pea protein',
-    dose: '1 scoop (about 25 g protein), only when a slot\'s protein target cannot be met from food',
+    dose: "1 scoop (about 25 g protein), only when a slot's protein target cannot be met from food",
     timing: 'snack slot, or within 2 h after training',
     foods: ['pea protein'],
   },

@@ -27,33 +27,69 @@ const TACTICS: Readonly<Record<TacticId, readonly TacticOption[]>> = {
     { text: 'Eat by the clock, not by hunger: all five slots every day, 3-4 h apart, even when not hungry', foods: [] },
   ],
   liquid: [
-    { text: 'Drink part of the energy: a shake of whole milk, oats, banana and whey in the snack slot adds 600-700 kcal with little fullness', foods: ['whole milk', 'oats', 'banana', 'whey'] },
-    { text: 'Drink part of the energy: a shake of oat milk, oats, banana and pea protein in the snack slot adds 500-600 kcal with little fullness', foods: ['oat milk', 'oats', 'banana', 'pea protein'] },
-    { text: 'Drink part of the energy: a smoothie of fruit juice, banana, seeds and rice protein in the snack slot adds 400-500 kcal', foods: ['fruit juice', 'banana', 'seeds', 'rice protein'] },
+    {
+      text: 'Drink part of the energy: a shake of whole milk, oats, banana and whey in the snack slot adds 600-700 kcal with little fullness',
+      foods: ['whole milk', 'oats', 'banana', 'whey'],
+    },
+    {
+      text: 'Drink part of the energy: a shake of oat milk, oats, banana and pea protein in the snack slot adds 500-600 kcal with little fullness',
+      foods: ['oat milk', 'oats', 'banana', 'pea protein'],
+    },
+    {
+      text: 'Drink part of the energy: a smoothie of fruit juice, banana, seeds and rice protein in the snack slot adds 400-500 kcal',
+      foods: ['fruit juice', 'banana', 'seeds', 'rice protein'],
+    },
   ],
   dense: [
-    { text: 'Make meals denser before making them bigger: 1 tbsp olive oil on lunch and dinner (+240 kcal), cheese, avocado, granola, dried fruit', foods: ['olive oil', 'cheese', 'avocado', 'granola', 'dried fruit'] },
-    { text: 'Make meals denser before making them bigger: 1 tbsp olive oil on lunch and dinner (+240 kcal), avocado, seeds, dried fruit', foods: ['olive oil', 'avocado', 'seeds', 'dried fruit'] },
-    { text: 'Make meals denser before making them bigger: cook starches in stock with a knob of butter, add dried fruit and seeds', foods: ['stock', 'butter', 'dried fruit', 'seeds'] },
+    {
+      text: 'Make meals denser before making them bigger: 1 tbsp olive oil on lunch and dinner (+240 kcal), cheese, avocado, granola, dried fruit',
+      foods: ['olive oil', 'cheese', 'avocado', 'granola', 'dried fruit'],
+    },
+    {
+      text: 'Make meals denser before making them bigger: 1 tbsp olive oil on lunch and dinner (+240 kcal), avocado, seeds, dried fruit',
+      foods: ['olive oil', 'avocado', 'seeds', 'dried fruit'],
+    },
+    {
+      text: 'Make meals denser before making them bigger: cook starches in stock with a knob of butter, add dried fruit and seeds',
+      foods: ['stock', 'butter', 'dried fruit', 'seeds'],
+    },
   ],
   water_between: [
     { text: 'Drink water between meals, not with them: a large drink before eating fills the stomach', foods: [] },
   ],
   ready_snacks: [
-    { text: 'Keep ready-to-eat snacks in reach (granola bars, dried fruit, cheese and crackers) so a slot is never skipped for lack of time', foods: ['granola', 'dried fruit', 'cheese', 'crackers'] },
-    { text: 'Keep ready-to-eat snacks in reach (dried fruit, rice cakes, seeds, bananas) so a slot is never skipped for lack of time', foods: ['dried fruit', 'rice cakes', 'seeds', 'banana'] },
+    {
+      text: 'Keep ready-to-eat snacks in reach (granola bars, dried fruit, cheese and crackers) so a slot is never skipped for lack of time',
+      foods: ['granola', 'dried fruit', 'cheese', 'crackers'],
+    },
+    {
+      text: 'Keep ready-to-eat snacks in reach (dried fruit, rice cakes, seeds, bananas) so a slot is never skipped for lack of time',
+      foods: ['dried fruit', 'rice cakes', 'seeds', 'banana'],
+    },
   ],
   protein_each_slot: [
-    { text: 'Hit the protein amount of every slot (protein_distribution): 4-5 feedings of 20-40 g spread over the day build more muscle than 2 large ones', foods: [] },
+    {
+      text: 'Hit the protein amount of every slot (protein_distribution): 4-5 feedings of 20-40 g spread over the day build more muscle than 2 large ones',
+      foods: [],
+    },
   ],
   carbs_around_training: [
-    { text: 'Put the largest carbohydrate portions in the meals before and after training, when appetite and glycogen use are highest', foods: [] },
+    {
+      text: 'Put the largest carbohydrate portions in the meals before and after training, when appetite and glycogen use are highest',
+      foods: [],
+    },
   ],
   portions: [
-    { text: 'Serve the slot portions and stop there: with a big appetite the risk is overshooting the surplus, not missing it', foods: [] },
+    {
+      text: 'Serve the slot portions and stop there: with a big appetite the risk is overshooting the surplus, not missing it',
+      foods: [],
+    },
   ],
   batch_cook: [
-    { text: 'Batch-cook two bases (a starch and a protein) twice a week so that any slot is under 10 minutes away', foods: [] },
+    {
+      text: 'Batch-cook two bases (a starch and a protein) twice a week so that any slot is under 10 minutes away',
+      foods: [],
+    },
   ],
 };
 

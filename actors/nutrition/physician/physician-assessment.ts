@@ -31,7 +31,8 @@ export function findingsOf(query: HealthQuery): RedFlagKind[] {
 function mostSevere(findings: readonly PhysicianFinding[]): PhysicianFinding {
   return findings.reduce((worst, finding) =>
     PIPELINE_ACTION_SEVERITY[finding.pipeline_action] > PIPELINE_ACTION_SEVERITY[worst.pipeline_action] ||
-    (finding.pipeline_action === worst.pipeline_action && URGENCY_SEVERITY[finding.urgency] > URGENCY_SEVERITY[worst.urgency])
+    (finding.pipeline_action === worst.pipeline_action &&
+      URGENCY_SEVERITY[finding.urgency] > URGENCY_SEVERITY[worst.urgency])
       ? finding
       : worst,
   );
@@ -64,7 +65,9 @@ export function assessHealthQuery(query: HealthQuery): MedicalContext {
   const kinds = findingsOf(query);
   const findings = kinds.length > 0 ? kinds.map((kind) => PHYSICIAN_FINDINGS[kind]) : [NO_FINDING];
   const worst = mostSevere(findings);
-  const targets = [...new Set(findings.flatMap((finding) => (finding.referral_target ? [finding.referral_target] : [])))];
+  const targets = [
+    ...new Set(findings.flatMap((finding) => (finding.referral_target ? [finding.referral_target] : []))),
+  ];
   const several = findings.length > 1;
   const numbered = (texts: readonly string[]) =>
     several ? texts.map((text, index) => `(${index + 1}) ${text}`).join(' ') : (texts[0] ?? '');

@@ -48,7 +48,8 @@ export const PHYSICIAN_FINDINGS: Readonly<Record<RedFlagKind, PhysicianFinding>>
       'A BMI under 16 is severe thinness. Raising intake quickly at this weight can cause refeeding syndrome, so weight restoration has to start under medical supervision, not from a self-managed plan.',
     mechanism:
       'After a long energy shortage, a sudden rise in carbohydrate releases insulin, which pulls phosphate, potassium and magnesium into the cells; blood levels can fall low enough to disturb heart rhythm and breathing.',
-    timeline: 'Medical assessment within days; a supervised refeeding plan usually spans weeks before a program like this one is safe.',
+    timeline:
+      'Medical assessment within days; a supervised refeeding plan usually spans weeks before a program like this one is safe.',
     sources: [WHO_1995, NICE_2006, MOUNTJOY_2018],
   },
   amenorrhea: {
@@ -83,7 +84,8 @@ export const NO_FINDING: PhysicianFinding = {
   referral_target: null,
   response:
     'Nothing in this query calls for stopping or pausing the program. General guidance applies: keep to the planned gradual gain and report new symptoms at the weekly check-in.',
-  mechanism: 'A gradual surplus of a few hundred kcal a day with resistance training builds tissue without stressing the body.',
+  mechanism:
+    'A gradual surplus of a few hundred kcal a day with resistance training builds tissue without stressing the body.',
   timeline: 'No specific timeline.',
   sources: [MOUNTJOY_2018],
 };

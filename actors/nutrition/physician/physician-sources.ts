@@ -16,7 +16,8 @@ export const DE_SOUZA_2014: MedicalSource = {
 export const MOUNTJOY_2018: MedicalSource = {
   author: 'Mountjoy M, Sundgot-Borgen JK, Burke LM, et al.',
   year: 2018,
-  publication: 'IOC consensus statement on relative energy deficiency in sport (RED-S): 2018 update. Br J Sports Med 52(11):687-697',
+  publication:
+    'IOC consensus statement on relative energy deficiency in sport (RED-S): 2018 update. Br J Sports Med 52(11):687-697',
   finding:
     'Low energy availability impairs menstrual function, bone health, metabolic rate and protein synthesis; disordered eating and amenorrhea place an athlete in the high-risk category.',
 };
@@ -25,7 +26,8 @@ export const MOUNTJOY_2018: MedicalSource = {
 export const GORDON_2017: MedicalSource = {
   author: 'Gordon CM, Ackerman KE, Berga SL, et al.',
   year: 2017,
-  publication: 'Functional Hypothalamic Amenorrhea: An Endocrine Society Clinical Practice Guideline. J Clin Endocrinol Metab 102(5):1413-1439',
+  publication:
+    'Functional Hypothalamic Amenorrhea: An Endocrine Society Clinical Practice Guideline. J Clin Endocrinol Metab 102(5):1413-1439',
   finding:
     'Amenorrhea must be evaluated (pregnancy, thyroid, prolactin, ovarian causes) before it is attributed to energy deficit; bone density assessment is advised after 6 months of amenorrhea.',
 };
@@ -34,7 +36,8 @@ export const GORDON_2017: MedicalSource = {
 export const NATTIV_2007: MedicalSource = {
   author: 'Nattiv A, Loucks AB, Manore MM, et al.',
   year: 2007,
-  publication: 'American College of Sports Medicine position stand. The female athlete triad. Med Sci Sports Exerc 39(10):1867-1882',
+  publication:
+    'American College of Sports Medicine position stand. The female athlete triad. Med Sci Sports Exerc 39(10):1867-1882',
   finding:
     'Menstrual function lies on a continuum from eumenorrhea through subclinical and oligomenorrheic disturbances to amenorrhea, tracking energy availability.',
 };
@@ -45,7 +48,8 @@ export const LOUCKS_2003: MedicalSource = {
   year: 2003,
   publication:
     'Luteinizing hormone pulsatility is disrupted at a threshold of energy availability in regularly menstruating women. J Clin Endocrinol Metab 88(1):297-311',
-  finding: 'LH pulsatility, which drives ovulation, is disrupted when energy availability falls below about 30 kcal/kg fat-free mass per day.',
+  finding:
+    'LH pulsatility, which drives ovulation, is disrupted when energy availability falls below about 30 kcal/kg fat-free mass per day.',
 };
 
 /** WHO BMI classes. */
@@ -60,7 +64,8 @@ export const WHO_1995: MedicalSource = {
 export const NICE_2006: MedicalSource = {
   author: 'National Institute for Health and Care Excellence (NICE)',
   year: 2006,
-  publication: 'Nutrition support for adults: oral nutrition support, enteral tube feeding and parenteral nutrition. Clinical guideline CG32',
+  publication:
+    'Nutrition support for adults: oral nutrition support, enteral tube feeding and parenteral nutrition. Clinical guideline CG32',
   finding:
     'A BMI under 16 kg/m2 alone places a person at high risk of refeeding problems; nutrition must be reintroduced slowly under medical supervision with electrolyte monitoring.',
 };

@@ -28,9 +28,21 @@ export const DEFAULT_ADJUSTERS: Record<RecipeStyle, Record<MacroRole, readonly F
  * other ingredients are never scaled on their own: nobody wants 500 g of lemon juice.
  */
 export const ADJUSTABLE_FOODS: Record<MacroRole, readonly FoodId[]> = {
-  protein_g: [...new Set([...DEFAULT_ADJUSTERS.sweet.protein_g, ...DEFAULT_ADJUSTERS.savory.protein_g, 'casein', 'tuna_canned'] as const)],
+  protein_g: [
+    ...new Set([
+      ...DEFAULT_ADJUSTERS.sweet.protein_g,
+      ...DEFAULT_ADJUSTERS.savory.protein_g,
+      'casein',
+      'tuna_canned',
+    ] as const),
+  ],
   carbs_g: [
-    ...new Set([...DEFAULT_ADJUSTERS.sweet.carbs_g, ...DEFAULT_ADJUSTERS.savory.carbs_g, 'pasta', 'sweet_potato'] as const),
+    ...new Set([
+      ...DEFAULT_ADJUSTERS.sweet.carbs_g,
+      ...DEFAULT_ADJUSTERS.savory.carbs_g,
+      'pasta',
+      'sweet_potato',
+    ] as const),
   ],
   fat_g: [...new Set([...DEFAULT_ADJUSTERS.sweet.fat_g, ...DEFAULT_ADJUSTERS.savory.fat_g])],
 };

@@ -13,7 +13,12 @@ export interface MacroTarget {
 }
 
 /** The macros §8 rank 4 compares, in a fixed order. */
-export const TARGET_KEYS = ['protein_g', 'carbs_g', 'fat_g', 'calories'] as const satisfies readonly (keyof MacroTarget)[];
+export const TARGET_KEYS = [
+  'protein_g',
+  'carbs_g',
+  'fat_g',
+  'calories',
+] as const satisfies readonly (keyof MacroTarget)[];
 
 /**
  * Signed relative deviation of each quantity, `(actual - target) / target`, and `max`, the

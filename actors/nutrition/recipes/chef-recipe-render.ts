@@ -89,7 +89,9 @@ function batchNotes(bankNotes: string, use: RecipeUse, fridgeDays: number): stri
   const when = use.days.map((day) => DAY_LABEL[day]).join(', ');
   const notes = [`Answers the ${use.slot} slot on ${when}.`, bankNotes];
   if (use.days.length > 1 && fridgeDays >= 2) {
-    notes.push(`Batch: cook up to ${Math.min(use.days.length, fridgeDays)} servings at once (keeps ${fridgeDays} days).`);
+    notes.push(
+      `Batch: cook up to ${Math.min(use.days.length, fridgeDays)} servings at once (keeps ${fridgeDays} days).`,
+    );
   }
   if (use.shared) notes.push('Quantities are for two: you and your partner eat the same dish.');
   return notes.join(' ');

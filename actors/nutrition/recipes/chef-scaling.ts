@@ -197,7 +197,12 @@ function addAdjusters(
   return out;
 }
 
-function evaluate(recipe: BankRecipe, scale: number, ingredients: ScaledIngredient[], target: MacroTarget): ScaledRecipe {
+function evaluate(
+  recipe: BankRecipe,
+  scale: number,
+  ingredients: ScaledIngredient[],
+  target: MacroTarget,
+): ScaledRecipe {
   const macros = roundMacros(macrosOf(ingredients));
   return { recipe, scale, ingredients, macros, deviation: macroDeviation(macros, target) };
 }

@@ -121,8 +121,7 @@ function previousRecipe(previous: readonly Recipe[], group: Group, id: string, t
   const name = recipeNameFor(group.scaled.recipe.name, group.slot, group.days);
   const servings = parseSlotConstraints(group.spec.constraints).sharedDinner ? 2 : 1;
   const match = previous.find(
-    (recipe) =>
-      recipe.recipe_id === id && recipe.recipe_name === name && recipe.servings === servings,
+    (recipe) => recipe.recipe_id === id && recipe.recipe_name === name && recipe.servings === servings,
   );
   if (!match || recipeDeviation(match, group.spec).max > tolerance) return undefined;
   const safe = match.ingredients.every((ingredient) => {

@@ -65,12 +65,7 @@ export const BREAKFAST_RECIPES: readonly BankRecipe[] = [
     difficulty: 'basic',
     style: 'sweet',
     traits: ['no_cook'],
-    ingredients: [
-      ing('greek_yogurt', 250),
-      ing('granola', 50),
-      ing('mixed_berries', 80, 'thawed'),
-      ing('honey', 10),
-    ],
+    ingredients: [ing('greek_yogurt', 250), ing('granola', 50), ing('mixed_berries', 80, 'thawed'), ing('honey', 10)],
     instructions: [
       'Spoon half the yogurt into a glass, add half the berries and granola.',
       'Repeat the layers and finish with the honey.',

@@ -54,7 +54,7 @@ export const FISH_VEG_DINNER_RECIPES: readonly BankRecipe[] = [
       'Pour boiling water over the couscous, cover 5 minutes, fluff and serve with the fish.',
     ],
     time: { prep_min: 10, cook_min: 18 },
-    batch_notes: 'Fish is best fresh; make extra couscous for tomorrow\'s lunch.',
+    batch_notes: "Fish is best fresh; make extra couscous for tomorrow's lunch.",
     storage: { fridge_days: 2, freezer_friendly: false },
     boosts: [boost('olive_oil', 10, 'stirred into the couscous'), boost('feta', 30, 'crumbled over')],
   },
@@ -137,7 +137,7 @@ export const FISH_VEG_DINNER_RECIPES: readonly BankRecipe[] = [
     ],
     instructions: [
       'Soften onion and garlic in the oil 5 minutes; add the spices for 1 minute.',
-      'Add lentils, tomatoes, coconut milk and about 4 times the lentils\' weight in water; simmer 20 minutes until thick.',
+      "Add lentils, tomatoes, coconut milk and about 4 times the lentils' weight in water; simmer 20 minutes until thick.",
       'Stir in the spinach until wilted and serve over the rice.',
     ],
     time: { prep_min: 8, cook_min: 27 },

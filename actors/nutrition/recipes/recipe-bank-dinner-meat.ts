@@ -29,7 +29,7 @@ export const MEAT_DINNER_RECIPES: readonly BankRecipe[] = [
       'Return the chicken, add soy, honey and sesame oil, toss 1 minute and serve over the rice.',
     ],
     time: { prep_min: 12, cook_min: 12 },
-    batch_notes: 'Cook double and keep half for the next day\'s lunch.',
+    batch_notes: "Cook double and keep half for the next day's lunch.",
     storage: { fridge_days: 3, freezer_friendly: true },
     boosts: [boost('sesame_oil', 5, 'extra at the end'), boost('white_rice', 100, 'an extra scoop')],
   },

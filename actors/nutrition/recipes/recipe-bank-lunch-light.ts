@@ -106,7 +106,7 @@ export const LUNCH_LIGHT_RECIPES: readonly BankRecipe[] = [
     ],
     instructions: [
       'Soften the onion and carrot in the oil for 5 minutes; stir in the spices.',
-      'Add the lentils, tomatoes and about 6 times the lentils\' weight in water; simmer 20 minutes until the lentils collapse.',
+      "Add the lentils, tomatoes and about 6 times the lentils' weight in water; simmer 20 minutes until the lentils collapse.",
       'Blend until smooth, season, add the lemon and serve with the bread.',
     ],
     time: { prep_min: 10, cook_min: 25 },

@@ -146,7 +146,9 @@ export const PRESLEEP_RECIPES: readonly BankRecipe[] = [
     style: 'sweet',
     traits: ['liquid', 'no_cook'],
     ingredients: [ing('pea_protein', 30), ing('mixed_berries', 60, 'frozen')],
-    instructions: ['Blend the protein and berries with about ten times the protein\'s weight in cold water until smooth.'],
+    instructions: [
+      "Blend the protein and berries with about ten times the protein's weight in cold water until smooth.",
+    ],
     time: { prep_min: 2, cook_min: 0 },
     batch_notes: 'Keep pre-weighed protein scoops in a jar by the blender.',
     storage: { fridge_days: 1, freezer_friendly: false },

@@ -34,12 +34,7 @@ export const SNACK_RECIPES: readonly BankRecipe[] = [
     difficulty: 'basic',
     style: 'sweet',
     traits: ['liquid', 'no_cook'],
-    ingredients: [
-      ing('whole_milk', 350),
-      ing('banana', 100),
-      ing('cocoa', 10),
-      ing('honey', 10),
-    ],
+    ingredients: [ing('whole_milk', 350), ing('banana', 100), ing('cocoa', 10), ing('honey', 10)],
     instructions: ['Blend the milk, banana, cocoa and honey until frothy.'],
     time: { prep_min: 3, cook_min: 0 },
     batch_notes: 'Freeze peeled banana halves so the shake is cold and thick.',

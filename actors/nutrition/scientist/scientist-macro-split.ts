@@ -57,9 +57,7 @@ const HYDRATION_FLOOR_L: Readonly<Record<Sex, number>> = { female: 2.0, male: 2.
 
 /** The energy of a set of macros in kcal: `4 x protein + 4 x carbs + 9 x fat`. */
 export function macroKcal(macros: { protein_g: number; carbs_g: number; fat_g: number }): number {
-  return (
-    KCAL_PER_G.protein * macros.protein_g + KCAL_PER_G.carbs * macros.carbs_g + KCAL_PER_G.fat * macros.fat_g
-  );
+  return KCAL_PER_G.protein * macros.protein_g + KCAL_PER_G.carbs * macros.carbs_g + KCAL_PER_G.fat * macros.fat_g;
 }
 
 // Products like 1.6 x 55 come out as 88.00000000000001; clean them before ceil/floor.

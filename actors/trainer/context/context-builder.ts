@@ -2,12 +2,7 @@ import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import { NotFoundError, RuntimeError } from '../../../protocol/runtime/runtime-error.ts';
 import type { ContextEvent } from '../../../protocol/trainer/session-event.ts';
 import type { AgentSession } from '../../../protocol/trainer/session.ts';
-import {
-  systemBlocks,
-  withMessagesBreakpoint,
-  withToolsBreakpoint,
-  type Cacheable,
-} from './context-builder-cache.ts';
+import { systemBlocks, withMessagesBreakpoint, withToolsBreakpoint, type Cacheable } from './context-builder-cache.ts';
 import type { ConversationMessage } from '../../models/model-provider.ts';
 import { buildEventsToMessages } from './context-builder-messages.ts';
 import type { DataSourceRegistry } from '../user-data/data-sources.ts';

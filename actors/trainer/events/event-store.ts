@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Journal, JournalEntry } from '../../runtime/journal.ts';
 import type { Store } from '../../runtime/store.ts';
-import { DataFileCorruptError, NotFoundError, ValidationError, toErrorIssues } from '../../../protocol/runtime/runtime-error.ts';
+import {
+  DataFileCorruptError,
+  NotFoundError,
+  ValidationError,
+  toErrorIssues,
+} from '../../../protocol/runtime/runtime-error.ts';
 import type { Artifact } from '../../../protocol/trainer/artifact.ts';
 import {
   CONTEXT_EVENT_TYPES,
@@ -208,9 +213,7 @@ export function createEventStore(options: EventStoreOptions): EventStore {
     async getArtifact(userId, sessionId, artifactId) {
       if ((await api.getSession(userId, sessionId)) === undefined) return undefined;
       const events = await listEvents(sessionId);
-      const found = events.find(
-        (event) => event.event_type === 'artifact' && event.data.artifact_id === artifactId,
-      );
+      const found = events.find((event) => event.event_type === 'artifact' && event.data.artifact_id === artifactId);
       return found?.event_type === 'artifact' ? found.data : undefined;
     },
 

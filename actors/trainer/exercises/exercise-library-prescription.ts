@@ -60,15 +60,33 @@ export function toWorkoutExercise(entry: LibraryExercise, options: PrescriptionO
   switch (d.type) {
     case 'reps': {
       const sets = scaled(d.sets, 1);
-      return { ...common, exercise_type: 'reps', sets, reps: Array.from({ length: sets }, () => d.reps), rest_sec: d.rest_sec };
+      return {
+        ...common,
+        exercise_type: 'reps',
+        sets,
+        reps: Array.from({ length: sets }, () => d.reps),
+        rest_sec: d.rest_sec,
+      };
     }
     case 'hold': {
       const sets = scaled(d.sets, 1);
-      return { ...common, exercise_type: 'hold', sets, hold_sec: Array.from({ length: sets }, () => d.hold_sec), rest_sec: d.rest_sec };
+      return {
+        ...common,
+        exercise_type: 'hold',
+        sets,
+        hold_sec: Array.from({ length: sets }, () => d.hold_sec),
+        rest_sec: d.rest_sec,
+      };
     }
     case 'duration':
       return { ...common, exercise_type: 'duration', duration_min: scaled(d.duration_min, 1) };
     case 'intervals':
-      return { ...common, exercise_type: 'intervals', rounds: scaled(d.rounds, 1), work_sec: d.work_sec, rest_sec: d.rest_sec };
+      return {
+        ...common,
+        exercise_type: 'intervals',
+        rounds: scaled(d.rounds, 1),
+        work_sec: d.work_sec,
+        rest_sec: d.rest_sec,
+      };
   }
 }

@@ -54,15 +54,22 @@ export function knowledgeStateOf(events: readonly SessionEvent[]): KnowledgeStat
       // A known window supersedes none (none means "the latest workouts, however old").
       const widest =
         before?.days_back == null ? days : days === null ? before.days_back : Math.max(before.days_back, days);
-      loaded.set(source.data, { source: source.data, days_back: WINDOWED.has(source.data) ? widest : null, at: event.sequence_number });
+      loaded.set(source.data, {
+        source: source.data,
+        days_back: WINDOWED.has(source.data) ? widest : null,
+        at: event.sequence_number,
+      });
     } else if (event.event_type === 'tool_call') {
       pendingCalls.set(event.data.call_id, event.data.tool_name);
     } else if (event.event_type === 'tool_result' && event.data.success) {
-      for (const source of CHANGES[pendingCalls.get(event.data.call_id) ?? ''] ?? []) changedAt.set(source, event.sequence_number);
+      for (const source of CHANGES[pendingCalls.get(event.data.call_id) ?? ''] ?? [])
+        changedAt.set(source, event.sequence_number);
     }
   }
   const existing = [...loaded.values()].map(({ source, days_back }) => ({ source, days_back }));
-  const stale = [...loaded.values()].filter(({ source, at }) => (changedAt.get(source) ?? 0) > at).map(({ source }) => source);
+  const stale = [...loaded.values()]
+    .filter(({ source, at }) => (changedAt.get(source) ?? 0) > at)
+    .map(({ source }) => source);
   return { existing, stale };
 }
 
@@ -101,7 +108,8 @@ export function paramsOf(selections: readonly KnowledgeSelection[]): DataSourceP
   const params: DataSourceParamsMap = {};
   for (const { source, days_back } of selections) {
     if (days_back === null) continue;
-    if (source === 'workout_history') params[source] = { days_back, limit: Math.min(500, Math.max(DEFAULT_HISTORY_LIMIT, days_back)) };
+    if (source === 'workout_history')
+      params[source] = { days_back, limit: Math.min(500, Math.max(DEFAULT_HISTORY_LIMIT, days_back)) };
     if (source === 'exercise_distribution') params[source] = { days_back };
   }
   return params;

@@ -26,12 +26,18 @@ const CUES: readonly [TaskType, RegExp][] = [
     'workout_generation',
     /\bwork ?outs?\b(?! history)|\broutine\b|\bsession\b|\bexercises?\b|\btrain(ing)?\b|\bprogram\b|\bcircuit\b|\bhiit\b|\bcardio\b|\bstretch|\bleg day\b|\bwhat should i (?:do|train)\b|\bswap\b|\breplace\b|\balternative\b/,
   ],
-  ['goal_setting', /\bgoals?\b|\btarget(s|ing)?\b|\baim(ing)?\b|\bwant to (?:get|be|lose|gain|build|improve)\b|\bfocus on\b/],
+  [
+    'goal_setting',
+    /\bgoals?\b|\btarget(s|ing)?\b|\baim(ing)?\b|\bwant to (?:get|be|lose|gain|build|improve)\b|\bfocus on\b/,
+  ],
   [
     'statistics',
     /\bprogress\b|\bstats?\b|\bstatistics\b|\bhistory\b|\bhow (?:many|much|often)\b|\btrend|\bimprov|\bvolume\b|\bdistribution\b|\bbalance\b|\bconsisten|\blast (?:week|month|year)\b|\bthis (?:week|month|year)\b|\bpast (?:week|month|year)\b/,
   ],
-  ['location', /\blocations?\b|\bgyms?\b|\bhome\b|\bequipment\b|\bi'?m (?:at|in)\b|\bswitch (?:to|location)\b|\btravel|\bhotel\b/],
+  [
+    'location',
+    /\blocations?\b|\bgyms?\b|\bhome\b|\bequipment\b|\bi'?m (?:at|in)\b|\bswitch (?:to|location)\b|\btravel|\bhotel\b/,
+  ],
   ['preferences', /\bprefer|\bpreferences?\b|\binjur|\bhurt|\bpain\b|\bavoid|\bdon'?t like\b|\bhate\b|\bsore\b/],
 ];
 
@@ -59,7 +65,10 @@ export function selectByRules(input: SelectionInput): ReturnType<typeof applyApp
   const askedDays = daysBackIn(lower);
   const statsDays = askedDays ?? DEFAULT_STATS_DAYS;
   const sources = new Set(tasks.flatMap((task) => TASK_SOURCES[task]));
-  if (tasks.includes('statistics') && /\bdistribution\b|\bbalance\b|\bwhich muscles\b|\bneglect|\bsplit\b/.test(lower)) {
+  if (
+    tasks.includes('statistics') &&
+    /\bdistribution\b|\bbalance\b|\bwhich muscles\b|\bneglect|\bsplit\b/.test(lower)
+  ) {
     sources.add('exercise_distribution');
   }
   const daysOf = (source: DataSourceName): number | null => {
@@ -67,7 +76,11 @@ export function selectByRules(input: SelectionInput): ReturnType<typeof applyApp
     if (source !== 'workout_history') return null;
     return tasks.includes('statistics') ? statsDays : (askedDays ?? null);
   };
-  const append: KnowledgeSelection[] = [...sources].map((source) => ({ source, reason: 'not_in_context', days_back: daysOf(source) }));
+  const append: KnowledgeSelection[] = [...sources].map((source) => ({
+    source,
+    reason: 'not_in_context',
+    days_back: daysOf(source),
+  }));
   const reasoning =
     tasks[0] === 'general'
       ? 'General conversation: no extra data needed.'

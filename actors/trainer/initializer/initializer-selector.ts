@@ -26,7 +26,9 @@ export interface KnowledgeSelector {
 
 /** Display form of the loaded knowledge for prompts and reasoning: "workout_history (last 14 days)". */
 export function describeKnowledge(state: KnowledgeState): string[] {
-  return state.existing.map(({ source, days_back }) => (days_back === null ? source : `${source} (last ${days_back} days)`));
+  return state.existing.map(({ source, days_back }) =>
+    days_back === null ? source : `${source} (last ${days_back} days)`,
+  );
 }
 
 /** The stale sources, for prompts. */

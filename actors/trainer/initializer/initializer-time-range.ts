@@ -1,5 +1,17 @@
 const NUMBER_WORDS: Record<string, number> = {
-  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12,
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  twelve: 12,
 };
 const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
 
@@ -12,7 +24,8 @@ const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, year: 36
  */
 export function daysBackIn(text: string): number | undefined {
   const lower = text.toLowerCase();
-  const counted = /\b(\d{1,4}|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+(day|week|month|year)s?\b/.exec(lower);
+  const counted =
+    /\b(\d{1,4}|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\s+(day|week|month|year)s?\b/.exec(lower);
   if (counted) {
     const [, amount = '', unit = ''] = counted;
     const count = /^\d+$/.test(amount) ? Number(amount) : (NUMBER_WORDS[amount] ?? 1);

@@ -70,7 +70,12 @@ export async function initializeContext(options: InitializeContextOptions): Prom
     outcome = await selector.select({ userMessage, knowledge }, signal);
     selection = applyAppendOnlyRules(outcome.response, knowledge);
   } catch (error) {
-    return { ...base, selection: undefined, reasoning: 'Selection failed; the agent continues with limited context.', errors: [asError(error, 'context_init')] };
+    return {
+      ...base,
+      selection: undefined,
+      reasoning: 'Selection failed; the agent continues with limited context.',
+      errors: [asError(error, 'context_init')],
+    };
   }
   const usage = outcome.usage ? { usage: outcome.usage } : {};
   const sources = selection.append_knowledge.map((entry) => entry.source);
@@ -79,13 +84,26 @@ export async function initializeContext(options: InitializeContextOptions): Prom
   try {
     results = await fetchMultipleDataSources(dataSources, sources, userId, paramsOf(selection.append_knowledge));
   } catch (error) {
-    return { ...base, selection, reasoning: selection.reasoning, sources, errors: [asError(error, 'context_init')], ...usage };
+    return {
+      ...base,
+      selection,
+      reasoning: selection.reasoning,
+      sources,
+      errors: [asError(error, 'context_init')],
+      ...usage,
+    };
   }
   const knowledge: KnowledgeToAppend[] = [];
   const errors: ErrorData[] = [];
   for (const result of results) {
-    if (result.error === undefined) knowledge.push({ source: result.source, displayName: result.displayName, data: result.formatted });
-    else errors.push({ message: `Could not load ${result.source}: ${result.error}`, stack: null, context: `context_init:${result.source}` });
+    if (result.error === undefined)
+      knowledge.push({ source: result.source, displayName: result.displayName, data: result.formatted });
+    else
+      errors.push({
+        message: `Could not load ${result.source}: ${result.error}`,
+        stack: null,
+        context: `context_init:${result.source}`,
+      });
   }
   return { selector: selector.kind, selection, reasoning: selection.reasoning, sources, knowledge, errors, ...usage };
 }

@@ -37,8 +37,10 @@ export function createContextInitializer(options: ContextInitializerOptions): Co
         ...init.knowledge.map(({ source, data }) => ({ type: 'knowledge' as const, data: { source, data } })),
         ...init.errors.map((error) => ({ type: 'error' as const, data: error })),
       ]);
-      for (const { source, data } of init.knowledge) log?.(sessionId, { kind: 'knowledge', source, chars: data.length });
-      for (const error of init.errors) log?.(sessionId, { kind: 'error', message: error.message, context: error.context });
+      for (const { source, data } of init.knowledge)
+        log?.(sessionId, { kind: 'knowledge', source, chars: data.length });
+      for (const error of init.errors)
+        log?.(sessionId, { kind: 'error', message: error.message, context: error.context });
       return {
         sources: init.knowledge.map(({ source, displayName }) => ({ source, displayName })),
         reasoning: init.reasoning,

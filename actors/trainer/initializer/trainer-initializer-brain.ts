@@ -10,7 +10,12 @@ import {
 
 /** Chooses and loads the data sources a message needs, appending them as knowledge (spec 001 §5.2). */
 export interface ContextInitializer {
-  initialize(request: { sessionId: string; userId: string; message: string; signal?: AbortSignal }): Promise<ContextLoaded>;
+  initialize(request: {
+    sessionId: string;
+    userId: string;
+    message: string;
+    signal?: AbortSignal;
+  }): Promise<ContextLoaded>;
 }
 
 /**
@@ -23,7 +28,10 @@ export function createInitializerBrain(initializer: ContextInitializer) {
     const delivered = DeliveredMessageSchema.safeParse(input.input);
     const envelope = delivered.success ? TrainerEnvelopeSchema.safeParse(delivered.data.envelope) : undefined;
     if (!envelope?.success || envelope.data.data_type !== 'context_request') {
-      const issues = envelope && !envelope.success ? toErrorIssues(envelope.error.issues) : [{ path: 'data_type', message: 'Expected context_request' }];
+      const issues =
+        envelope && !envelope.success
+          ? toErrorIssues(envelope.error.issues)
+          : [{ path: 'data_type', message: 'Expected context_request' }];
       throw new ValidationError('The INITIALIZER only answers context_request envelopes.', issues);
     }
     const request = envelope.data;

@@ -2,7 +2,14 @@
 export type ConsoleLogEntry =
   | { kind: 'user_message'; message: string }
   | { kind: 'llm_request'; model: string; estimatedTokens: number }
-  | { kind: 'llm_response'; text: string; totalTokens: number; cachedTokens: number; costCents: number; durationMs: number }
+  | {
+      kind: 'llm_response';
+      text: string;
+      totalTokens: number;
+      cachedTokens: number;
+      costCents: number;
+      durationMs: number;
+    }
   | { kind: 'tool_call'; tool: string; args: unknown }
   | { kind: 'tool_result'; tool: string; success: boolean; durationMs: number }
   | { kind: 'artifact'; type: string; title: string }
@@ -81,7 +88,12 @@ function formatLogBody(entry: ConsoleLogEntry, options: ConsoleLogOptions = {}):
  * formatLogLine({ kind: 'user_message', message: 'Give me a chest workout' }, at, 'a1b2c3d4-...');
  * // '14:32:01.123 [a1b2c3d4] 👤 User: "Give me a chest workout"'
  */
-export function formatLogLine(entry: ConsoleLogEntry, at: Date, sessionId: string, options: ConsoleLogOptions = {}): string {
+export function formatLogLine(
+  entry: ConsoleLogEntry,
+  at: Date,
+  sessionId: string,
+  options: ConsoleLogOptions = {},
+): string {
   return `${formatClock(at, options.utc)} [${sessionId.slice(0, 8)}] ${formatLogBody(entry, options)}`;
 }
 

@@ -2,7 +2,9 @@ import type { EventDataInputMap, EventType } from '../../../protocol/trainer/eve
 import type { EventStore } from '../events/event-store.ts';
 
 /** One event to append. */
-export type PendingEvent = { [K in EventType]: { type: K; data: EventDataInputMap[K]; durationMs?: number } }[EventType];
+export type PendingEvent = {
+  [K in EventType]: { type: K; data: EventDataInputMap[K]; durationMs?: number };
+}[EventType];
 
 /**
  * Appends several events of a session in the given order with one journal write (the journal
@@ -11,7 +13,11 @@ export type PendingEvent = { [K in EventType]: { type: K; data: EventDataInputMa
  * on the session's cached owner: call this only after an earlier append of the same session in
  * this process (the user's message always comes first), so that the owner is cached.
  */
-export async function appendInOrder(events: Pick<EventStore, 'appendEvent'>, sessionId: string, pending: readonly PendingEvent[]): Promise<void> {
+export async function appendInOrder(
+  events: Pick<EventStore, 'appendEvent'>,
+  sessionId: string,
+  pending: readonly PendingEvent[],
+): Promise<void> {
   await Promise.all(
     pending.map((event) =>
       event.durationMs === undefined

@@ -34,7 +34,11 @@ export function createCallModelLogic(deps: Pick<LoopDeps, 'events' | 'context' |
     const prompt = renderPrompt(request);
     const estimated = estimateTokens(prompt);
     // The request is logged while the model works; the response is appended only after it.
-    const requestLogged = deps.events.appendEvent(sessionId, 'llm_request', { model, prompt, estimated_tokens: estimated });
+    const requestLogged = deps.events.appendEvent(sessionId, 'llm_request', {
+      model,
+      prompt,
+      estimated_tokens: estimated,
+    });
     deps.log?.(sessionId, { kind: 'llm_request', model, estimatedTokens: estimated });
     const started = performance.now();
     const [message] = await Promise.all([deps.model.call(request, signal), requestLogged]);

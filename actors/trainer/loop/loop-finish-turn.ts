@@ -21,7 +21,11 @@ export function createFinishTurnLogic(deps: Pick<LoopDeps, 'events' | 'sessions'
     const { sessionId, userId, status, error } = input;
     if (error) {
       deps.log?.(sessionId, { kind: 'error', message: error.message, context: error.context });
-      await deps.events.appendEvent(sessionId, 'error', { message: error.message, context: error.context, stack: error.stack ?? null });
+      await deps.events.appendEvent(sessionId, 'error', {
+        message: error.message,
+        context: error.context,
+        stack: error.stack ?? null,
+      });
     }
     const session = await deps.sessions.end(userId, sessionId, status);
     deps.log?.(sessionId, {

@@ -38,11 +38,17 @@ export function statusMessageOf(tool: string): StatusMessage | undefined {
  * the `artifact` a workout created, and an `error` event when the call failed (§12.1: logged, the
  * loop goes on).
  */
-export function createRunToolLogic(deps: Pick<LoopDeps, 'events' | 'workouts' | 'dataSources' | 'userData' | 'now' | 'log'>) {
+export function createRunToolLogic(
+  deps: Pick<LoopDeps, 'events' | 'workouts' | 'dataSources' | 'userData' | 'now' | 'log'>,
+) {
   return fromPromise<ToolOutcome, RunToolInput>(async ({ input }) => {
     const { sessionId, userId, call } = input;
     // The call is logged while the tool runs; its result is appended only after it.
-    const callLogged = deps.events.appendEvent(sessionId, 'tool_call', { tool_name: call.name, arguments: call.arguments, call_id: call.id });
+    const callLogged = deps.events.appendEvent(sessionId, 'tool_call', {
+      tool_name: call.name,
+      arguments: call.arguments,
+      call_id: call.id,
+    });
     deps.log?.(sessionId, { kind: 'tool_call', tool: call.name, args: call.arguments });
     const started = performance.now();
     const executed = executeTool(call.name, call.arguments, {
@@ -58,13 +64,26 @@ export function createRunToolLogic(deps: Pick<LoopDeps, 'events' | 'workouts' | 
     const durationMs = elapsedMs(started);
     const result = output.result as ToolOutcome['result'];
     const pending: PendingEvent[] = [
-      { type: 'tool_result', data: { tool_name: call.name, result, success: output.status === 'done', call_id: call.id }, durationMs },
+      {
+        type: 'tool_result',
+        data: { tool_name: call.name, result, success: output.status === 'done', call_id: call.id },
+        durationMs,
+      },
     ];
     if (output.createdArtifact) pending.push({ type: 'artifact', data: output.createdArtifact });
-    if (output.status === 'failed') pending.push({ type: 'error', data: { message: (output.result as ToolFailure).error, context: `tool:${call.name}` } });
+    if (output.status === 'failed')
+      pending.push({
+        type: 'error',
+        data: { message: (output.result as ToolFailure).error, context: `tool:${call.name}` },
+      });
     await appendInOrder(deps.events, sessionId, pending);
     deps.log?.(sessionId, { kind: 'tool_result', tool: call.name, success: output.status === 'done', durationMs });
-    if (output.createdArtifact) deps.log?.(sessionId, { kind: 'artifact', type: output.createdArtifact.type, title: output.createdArtifact.title });
+    if (output.createdArtifact)
+      deps.log?.(sessionId, {
+        kind: 'artifact',
+        type: output.createdArtifact.type,
+        title: output.createdArtifact.title,
+      });
     return {
       tool: call.name,
       args: call.arguments,
@@ -92,9 +111,16 @@ export interface ToolTimeoutInput {
 export function createRecordToolTimeoutLogic(deps: Pick<LoopDeps, 'events'>) {
   return fromPromise<ToolOutcome, ToolTimeoutInput>(async ({ input }) => {
     const { sessionId, call, timeoutMs } = input;
-    const failure = toolFailure('execution_failed', `${call.name} did not finish within ${timeoutMs} ms; it was abandoned.`);
+    const failure = toolFailure(
+      'execution_failed',
+      `${call.name} did not finish within ${timeoutMs} ms; it was abandoned.`,
+    );
     await appendInOrder(deps.events, sessionId, [
-      { type: 'tool_result', data: { tool_name: call.name, result: failure, success: false, call_id: call.id }, durationMs: timeoutMs },
+      {
+        type: 'tool_result',
+        data: { tool_name: call.name, result: failure, success: false, call_id: call.id },
+        durationMs: timeoutMs,
+      },
       { type: 'error', data: { message: failure.error, context: `tool:${call.name}` } },
     ]);
     const statusMessage = statusMessageOf(call.name);

@@ -17,7 +17,9 @@ export function currentLocationOf(userDataXml: string): CurrentLocation | undefi
   const body = /<current_location>\n?([\s\S]*?)<\/current_location>/.exec(userDataXml)?.[1];
   if (body === undefined) return undefined;
   const name = /^Location: (.+)$/m.exec(body)?.[1]?.trim() ?? 'your location';
-  const equipmentNames = [...body.matchAll(/^\s+- (.+)$/gm)].map(([, line = '']) => line.replace(/\s*[(:].*$/, '').trim());
+  const equipmentNames = [...body.matchAll(/^\s+- (.+)$/gm)].map(([, line = '']) =>
+    line.replace(/\s*[(:].*$/, '').trim(),
+  );
   return { name, equipment: normalizeEquipmentList(equipmentNames), equipmentNames };
 }
 
@@ -66,7 +68,8 @@ export function avoidancesOf(text: string): Avoidances {
   const muscles = new Set<Muscle>();
   for (const [, type = '', description = ''] of text.matchAll(/^- \[(\w+)\] (.+)$/gm)) {
     const lower = description.toLowerCase();
-    const ruledOut = /\b(?:no|avoid|avoiding|without|skip|hate|dislike|don'?t like|can'?t do)\s+([a-z][a-z -]{2,40})/.exec(lower)?.[1];
+    const ruledOut =
+      /\b(?:no|avoid|avoiding|without|skip|hate|dislike|don'?t like|can'?t do)\s+([a-z][a-z -]{2,40})/.exec(lower)?.[1];
     for (const word of ruledOut?.split(/[^a-z]+/) ?? []) if (word.length > 3) words.add(word.replace(/s$/, ''));
     if (type === 'injury') for (const muscle of musclesIn(lower)) muscles.add(muscle);
   }

@@ -30,10 +30,15 @@ export interface ConversationView {
 
 type Block = Record<string, unknown>;
 
-const isRecord = (value: unknown): value is Block => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Block =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const blocksOf = (content: unknown): Block[] =>
-  typeof content === 'string' ? [{ type: 'text', text: content }] : Array.isArray(content) ? content.filter(isRecord) : [];
+  typeof content === 'string'
+    ? [{ type: 'text', text: content }]
+    : Array.isArray(content)
+      ? content.filter(isRecord)
+      : [];
 
 /** The text of a tool_result block's content (a string or text blocks). */
 function resultText(block: Block): string {

@@ -2,7 +2,13 @@ import type { Equipment } from '../../../protocol/trainer/tools/equipment.ts';
 import type { AdjustExerciseParams } from '../../../protocol/trainer/tools/adjust-exercise.ts';
 import type { CompletedExercise, LogWorkoutParams } from '../../../protocol/trainer/tools/log-workout.ts';
 import type { SwapExerciseParams } from '../../../protocol/trainer/tools/swap-exercise.ts';
-import { EXERCISE_LIBRARY, alternativesFor, findExercises, getLibraryExercise, isDoableWith } from '../exercises/exercise-library.ts';
+import {
+  EXERCISE_LIBRARY,
+  alternativesFor,
+  findExercises,
+  getLibraryExercise,
+  isDoableWith,
+} from '../exercises/exercise-library.ts';
 import { toWorkoutExercise } from '../exercises/exercise-library-prescription.ts';
 import type { Avoidances } from './context-facts.ts';
 import { nameOverlap, positionIn } from './text-cues.ts';
@@ -28,7 +34,8 @@ export function swapArguments(
   context: { equipment: Equipment[]; goals: string[]; avoid: Avoidances },
 ): SwapExerciseParams | undefined {
   const inWorkout = new Set(workout.exercises.map((exercise) => exercise.exercise_name.toLowerCase()));
-  const fits = (name: string) => !inWorkout.has(name.toLowerCase()) && !context.avoid.words.some((w) => name.toLowerCase().includes(w));
+  const fits = (name: string) =>
+    !inWorkout.has(name.toLowerCase()) && !context.avoid.words.some((w) => name.toLowerCase().includes(w));
   // The words after "for"/"with"/"to" name the replacement the user wants, if any.
   const wish = /\b(?:for|with|to|into)\b(.+)$/i.exec(text)?.[1] ?? '';
   const named = wish
@@ -89,10 +96,14 @@ export function adjustArguments(target: TrackedExercise, text: string): AdjustEx
       const asked = number(/\b(\d{1,2})\s*sets?\b/);
       const sets = clamp(asked ?? (rest === undefined ? target.sets + step : target.sets), 1, 20);
       const reps = target.exercise_type === 'reps' ? number(/\b(\d{1,3})\s*(?:reps?|repetitions?)\b/) : undefined;
-      const hold = target.exercise_type === 'hold' ? number(/\b(\d{1,4})\s*(?:s|sec|secs|seconds)\s*(?:holds?|each)?\b(?!.*rest)/) : undefined;
+      const hold =
+        target.exercise_type === 'hold'
+          ? number(/\b(\d{1,4})\s*(?:s|sec|secs|seconds)\s*(?:holds?|each)?\b(?!.*rest)/)
+          : undefined;
       if (sets !== target.sets) adjustments['sets'] = sets;
       if (target.exercise_type === 'reps') {
-        if (sets !== target.sets || reps !== undefined) adjustments['reps'] = resize(reps === undefined ? target.reps : [reps], sets);
+        if (sets !== target.sets || reps !== undefined)
+          adjustments['reps'] = resize(reps === undefined ? target.reps : [reps], sets);
         if (sets !== target.sets && target.load_each) adjustments['load_each'] = resize(target.load_each, sets);
       } else if (sets !== target.sets || hold !== undefined) {
         adjustments['hold_sec'] = resize(hold === undefined ? target.hold_sec : [hold], sets);
@@ -100,8 +111,10 @@ export function adjustArguments(target: TrackedExercise, text: string): AdjustEx
       break;
     }
     case 'duration': {
-      const minutes = number(/\b(\d{1,3})\s*(?:min|mins|minutes?)\b/) ?? (step === 0 ? undefined : target.duration_min + step * 5);
-      if (minutes !== undefined && minutes !== target.duration_min) adjustments['duration_min'] = clamp(minutes, 1, 600);
+      const minutes =
+        number(/\b(\d{1,3})\s*(?:min|mins|minutes?)\b/) ?? (step === 0 ? undefined : target.duration_min + step * 5);
+      if (minutes !== undefined && minutes !== target.duration_min)
+        adjustments['duration_min'] = clamp(minutes, 1, 600);
       break;
     }
     case 'intervals': {
@@ -124,7 +137,9 @@ function completed(exercise: TrackedExercise, skipped: boolean): CompletedExerci
         exercise_id,
         sets_completed: exercise.sets,
         reps_completed: exercise.reps,
-        ...(exercise.load_each && exercise.load_unit ? { load_each: exercise.load_each, load_unit: exercise.load_unit } : {}),
+        ...(exercise.load_each && exercise.load_unit
+          ? { load_each: exercise.load_each, load_unit: exercise.load_unit }
+          : {}),
       };
     case 'hold':
       return { exercise_id, sets_completed: exercise.sets, hold_sec_completed: exercise.hold_sec };
@@ -141,7 +156,8 @@ function completed(exercise: TrackedExercise, skipped: boolean): CompletedExerci
  */
 export function logArguments(workout: TrackedWorkout, text: string): LogWorkoutParams {
   const skippedClause = /\b(?:skipped|didn'?t do|missed)\b(.*)$/i.exec(text)?.[1] ?? '';
-  const skipped = (exercise: TrackedExercise) => skippedClause !== '' && nameOverlap(exercise.exercise_name, skippedClause) > 0;
+  const skipped = (exercise: TrackedExercise) =>
+    skippedClause !== '' && nameOverlap(exercise.exercise_name, skippedClause) > 0;
   return {
     completed_exercises: workout.exercises.map((exercise) => completed(exercise, skipped(exercise))),
     workout_notes: text.slice(0, 2000),

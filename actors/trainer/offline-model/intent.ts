@@ -26,9 +26,13 @@ export const QUESTIONS = {
 const LOCATION =
   /\b(?:i'?m|i am|we'?re|currently|today i'?m|working out|training)\s+(?:now\s+)?(?:at|in)\s+(?:the\s+|my\s+)?([a-z0-9' -]{2,40}?)(?=[,.!?;]|\s+(?:and|so|today|now|right|,)\b|$)|\b(?:switch|change|set|move)\s+(?:my\s+)?(?:current\s+)?location\s+(?:to\s+)?(?:the\s+|my\s+)?([a-z0-9' -]{2,40}?)(?=[,.!?;]|\s+and\b|$)/;
 
-const DATA_VERB = /\b(show|see|view|display|list|check|what(?:'s| is| are| were| was)?|how (?:many|much|often|am i|did i|have i)|tell me|review|summar)/;
+const DATA_VERB =
+  /\b(show|see|view|display|list|check|what(?:'s| is| are| were| was)?|how (?:many|much|often|am i|did i|have i)|tell me|review|summar)/;
 const DATA_NOUNS: readonly [RegExp, DataSourceName[]][] = [
-  [/\bhistory\b|\bpast workouts\b|\blast workouts?\b|\blogged\b|\bdid i\b|\bworkouts? (?:i|have i) done\b/, ['workout_history']],
+  [
+    /\bhistory\b|\bpast workouts\b|\blast workouts?\b|\blogged\b|\bdid i\b|\bworkouts? (?:i|have i) done\b/,
+    ['workout_history'],
+  ],
   [/\bprogress\b|\bstats\b|\bstatistics\b|\btrend/, ['workout_history', 'exercise_distribution']],
   [/\bdistribution\b|\bbalance\b|\bwhich muscles\b|\bmuscle split\b|\bneglect/, ['exercise_distribution']],
   [/\bprofile\b|\bbody stats\b|\bmy (?:weight|height|age)\b/, ['user_profile']],
@@ -75,15 +79,17 @@ export function intentsOf(text: string, knownLocations: readonly string[] = []):
   if (phrase !== undefined) intents.push({ kind: 'location', phrase });
   const sources = dataSourcesIn(lower);
   const main: Intent | undefined =
-    /\blog\b|\blogged\b|\brecord (?:my|the|this)\b|\b(?:finished|completed|done with) (?:my |the |this )?(?:work ?out|session)\b|\bi (?:finished|completed|did) it\b/.test(lower) &&
-    !/\bshow\b|\bsee\b/.test(lower)
+    /\blog\b|\blogged\b|\brecord (?:my|the|this)\b|\b(?:finished|completed|done with) (?:my |the |this )?(?:work ?out|session)\b|\bi (?:finished|completed|did) it\b/.test(
+      lower,
+    ) && !/\bshow\b|\bsee\b/.test(lower)
       ? { kind: 'log' }
       : /\b(swap|replace|substitute|switch out|alternative|instead of)\b/.test(lower)
         ? { kind: 'swap' }
         : /\b(remove|drop|delete|take out|get rid of|cut out|skip)\b/.test(lower) && !/\bskipped\b/.test(lower)
           ? { kind: 'remove' }
-          : /\b(adjust|modify|tweak|more|fewer|less|increase|decrease|harder|easier|longer|shorter|\d+\s*(?:sets?|reps?|rounds?))\b/.test(lower) &&
-              !WORKOUT.test(lower.replace(/\bexercises?\b/g, ''))
+          : /\b(adjust|modify|tweak|more|fewer|less|increase|decrease|harder|easier|longer|shorter|\d+\s*(?:sets?|reps?|rounds?))\b/.test(
+                lower,
+              ) && !WORKOUT.test(lower.replace(/\bexercises?\b/g, ''))
             ? { kind: 'adjust' }
             : sources.length > 0
               ? { kind: 'data', sources }

@@ -21,7 +21,10 @@ function intentsFor(view: ConversationView, knownLocations: string[]): Intent[] 
 
 const notify = (message: string, artifactId?: string): ToolDecision => {
   const text = message.length > NOTIFY_LIMIT ? `${message.slice(0, NOTIFY_LIMIT - 3)}...` : message;
-  return { name: 'message_notify_user', input: artifactId ? { message: text, artifact_id: artifactId } : { message: text } };
+  return {
+    name: 'message_notify_user',
+    input: artifactId ? { message: text, artifact_id: artifactId } : { message: text },
+  };
 };
 
 /**
@@ -39,9 +42,15 @@ export function decideNextTool(view: ConversationView): ToolDecision {
     return { name: 'idle', input: { reason: `Stopped after ${view.steps.length} steps without finishing.` } };
   }
   const facts = gatherFacts(view);
-  const intents = intentsFor(view, facts.locations.map((known) => known.name));
+  const intents = intentsFor(
+    view,
+    facts.locations.map((known) => known.name),
+  );
   if (intents.length === 0) {
-    const outcome = ask(`${QUESTIONS.unclear} I can build a workout, adjust the current one, or show your data.`, UNCLEAR_OPTIONS);
+    const outcome = ask(
+      `${QUESTIONS.unclear} I can build a workout, adjust the current one, or show your data.`,
+      UNCLEAR_OPTIONS,
+    );
     return 'call' in outcome ? outcome.call : notify(outcome.summary);
   }
   const summaries: string[] = [];

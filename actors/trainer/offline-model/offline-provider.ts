@@ -36,9 +36,14 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): Mod
         type: 'message',
         role: 'assistant',
         model: request.model,
-        content: [{ type: 'tool_use', id: `toolu_offline_${digest.slice(24, 48)}`, name: decision.name, input: decision.input }],
+        content: [
+          { type: 'tool_use', id: `toolu_offline_${digest.slice(24, 48)}`, name: decision.name, input: decision.input },
+        ],
         stop_reason: 'tool_use',
-        usage: { ...usage, output_tokens: estimateTokens(JSON.stringify({ name: decision.name, input: decision.input })) },
+        usage: {
+          ...usage,
+          output_tokens: estimateTokens(JSON.stringify({ name: decision.name, input: decision.input })),
+        },
       };
     },
   };

@@ -49,9 +49,15 @@ export function musclesIn(text: string): Muscle[] {
 
 const GOAL_CUES: readonly [RegExp, string][] = [
   [/\bstrength\b|\bstrong(er)?\b|\bheavy\b|\bpower ?lifting\b/, 'strength'],
-  [/\bhypertroph|\bmuscle (growth|size|mass|gain)\b|\bbulk|\bbuild(ing)? muscle\b|\bgain muscle\b|\bsize\b|\btone\b/, 'hypertrophy'],
+  [
+    /\bhypertroph|\bmuscle (growth|size|mass|gain)\b|\bbulk|\bbuild(ing)? muscle\b|\bgain muscle\b|\bsize\b|\btone\b/,
+    'hypertrophy',
+  ],
   [/\bendurance\b|\bstamina\b/, 'endurance'],
-  [/\bcardio\b|\bconditioning\b|\bhiit\b|\bfat[- ]?loss\b|\bweight[- ]?loss\b|\blose weight\b|\bburn\b|\bsweat/, 'cardio'],
+  [
+    /\bcardio\b|\bconditioning\b|\bhiit\b|\bfat[- ]?loss\b|\bweight[- ]?loss\b|\blose weight\b|\bburn\b|\bsweat/,
+    'cardio',
+  ],
   [/\bmobility\b|\bstretch|\bflexib|\byoga\b/, 'mobility'],
   [/\bpower\b|\bexplosive\b|\bathletic|\bjump higher\b/, 'power'],
   [/\bstability\b|\bbalance\b/, 'stability'],
@@ -80,7 +86,8 @@ export function typesIn(text: string): ExerciseType[] {
  */
 export function equipmentIn(text: string): Equipment[] | undefined {
   const lower = text.toLowerCase();
-  if (/\bbody ?weight\b|\bno equipment\b|\bwithout (any )?equipment\b|\bnothing but\b|\bno weights\b/.test(lower)) return [];
+  if (/\bbody ?weight\b|\bno equipment\b|\bwithout (any )?equipment\b|\bnothing but\b|\bno weights\b/.test(lower))
+    return [];
   const clause = /\b(?:with|using|only (?:have|got)|i (?:have|got))\b(.*)/.exec(lower)?.[1];
   if (clause === undefined) return undefined;
   const words = clause.split(/[^a-z0-9-]+/).filter(Boolean);
@@ -108,13 +115,23 @@ export function minutesIn(text: string): number | undefined {
 export const isQuick = (text: string) => /\b(quick|short|fast|brief|express|mini)\b/i.test(text);
 
 const ORDINALS: Record<string, number> = {
-  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
 };
 
 /** An exercise position a message names: "exercise 2", "#3", "the second one", "the last". */
 export function positionIn(text: string, count: number): number | undefined {
   const lower = text.toLowerCase();
-  const numbered = /(?:\b(?:exercise|number|no\.?|move)\s*#?|#)(\d{1,2})\b/.exec(lower) ?? /^\s*(\d{1,2})\b/.exec(lower);
+  const numbered =
+    /(?:\b(?:exercise|number|no\.?|move)\s*#?|#)(\d{1,2})\b/.exec(lower) ?? /^\s*(\d{1,2})\b/.exec(lower);
   if (numbered) return Number(numbered[1]);
   if (/\blast (one|exercise|move)\b|\bthe last\b/.test(lower)) return count;
   const ordinal = /\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\b/.exec(lower);
@@ -123,7 +140,21 @@ export function positionIn(text: string, count: number): number | undefined {
 
 /** Lowercase words of a name or message, without filler, for fuzzy matching of names. */
 function significantWords(text: string): string[] {
-  const filler = new Set(['the', 'and', 'with', 'for', 'of', 'to', 'my', 'me', 'it', 'one', 'please', 'instead', 'exercise']);
+  const filler = new Set([
+    'the',
+    'and',
+    'with',
+    'for',
+    'of',
+    'to',
+    'my',
+    'me',
+    'it',
+    'one',
+    'please',
+    'instead',
+    'exercise',
+  ]);
   return text
     .toLowerCase()
     .split(/[^a-z0-9]+/)

@@ -40,7 +40,11 @@ export function applyToolCall(
     if (!parsed.success || !found) return workout;
     const { order: _order, group, ...fields } = parsed.data.new_exercise;
     const keptGroup = group ?? found.exercise.group;
-    const replacement = { ...fields, order: found.exercise.order, ...(keptGroup ? { group: keptGroup } : {}) } as TrackedExercise;
+    const replacement = {
+      ...fields,
+      order: found.exercise.order,
+      ...(keptGroup ? { group: keptGroup } : {}),
+    } as TrackedExercise;
     return { ...workout, exercises: workout.exercises.map((e, i) => (i === found.index ? replacement : e)) };
   }
   if (name === 'remove_exercise') {
@@ -57,7 +61,10 @@ export function applyToolCall(
       if (value === null) delete merged[key];
       else merged[key] = value;
     }
-    return { ...workout, exercises: workout.exercises.map((e, i) => (i === found.index ? (merged as TrackedExercise) : e)) };
+    return {
+      ...workout,
+      exercises: workout.exercises.map((e, i) => (i === found.index ? (merged as TrackedExercise) : e)),
+    };
   }
   return workout;
 }

@@ -62,7 +62,8 @@ export function gatherFacts(view: ConversationView): TurnFacts {
  */
 export function planOf(view: ConversationView, facts: TurnFacts): WorkoutPlan {
   const named = musclesIn(view.userText);
-  const muscles = named.length > 0 ? named : facts.muscleGoals.length > 0 ? facts.muscleGoals.slice(0, 3) : [...FULL_BODY];
+  const muscles =
+    named.length > 0 ? named : facts.muscleGoals.length > 0 ? facts.muscleGoals.slice(0, 3) : [...FULL_BODY];
   return {
     muscles,
     goals: facts.goals.length > 0 ? facts.goals : ['strength', 'hypertrophy'],

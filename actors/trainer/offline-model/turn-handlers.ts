@@ -39,19 +39,28 @@ function workout(view: ConversationView, facts: TurnFacts): HandlerOutcome {
   if (generated?.failed) return { summary: `I couldn't create the workout: ${why(generated)}` };
   if (!generated) {
     const payload = buildWorkout(planOf(view, facts));
-    if (!payload) return { summary: "I couldn't find exercises that fit your equipment and preferences. Tell me what you have available?" };
+    if (!payload)
+      return {
+        summary: "I couldn't find exercises that fit your equipment and preferences. Tell me what you have available?",
+      };
     return call('generate_workout', { workout: payload });
   }
   const payload = generated.input['workout'] as { title?: string; exercises?: { exercise_name: string }[] } | undefined;
   const names = (payload?.exercises ?? []).map((exercise) => exercise.exercise_name);
   const where = facts.location ? ` for ${facts.location.name}` : '';
-  const note = facts.equipmentAssumed ? ' No location is set, so I kept it to bodyweight; tell me where you train for more options.' : '';
+  const note = facts.equipmentAssumed
+    ? ' No location is set, so I kept it to bodyweight; tell me where you train for more options.'
+    : '';
   const summary = `Here's your ${payload?.title ?? 'workout'}${where}: ${names.length} exercises (${names.join(', ')}).${note}`;
   const artifactId = /art_[A-Za-z0-9_-]+/.exec(generated.result ?? '')?.[0];
   return artifactId ? { summary, artifactId } : { summary };
 }
 
-function location(intent: Extract<Intent, { kind: 'location' }>, view: ConversationView, facts: TurnFacts): HandlerOutcome {
+function location(
+  intent: Extract<Intent, { kind: 'location' }>,
+  view: ConversationView,
+  facts: TurnFacts,
+): HandlerOutcome {
   const switched = lastStep(view, 'set_current_location');
   if (switched) {
     if (switched.failed) return { summary: `I couldn't switch your location: ${why(switched)}` };
@@ -66,18 +75,30 @@ function location(intent: Extract<Intent, { kind: 'location' }>, view: Conversat
   const phrase = (intent.phrase || view.userText).toLowerCase().trim();
   const matches = facts.locations.filter((known) => {
     const name = known.name.toLowerCase();
-    return phrase.includes(name) || name.includes(phrase) || name.split(/\s+/).some((word) => word.length > 2 && phrase.includes(word));
+    return (
+      phrase.includes(name) ||
+      name.includes(phrase) ||
+      name.split(/\s+/).some((word) => word.length > 2 && phrase.includes(word))
+    );
   });
   // "I'm at the gym" with "Home Gym" current and "Downtown Gym" saved: the user moved, so the other one.
   const moved = matches.length > 1 ? matches.filter((known) => !known.current) : matches;
   const [only] = moved;
-  if (moved.length !== 1 || only === undefined) return ask(QUESTIONS.location, facts.locations.map((known) => known.name));
+  if (moved.length !== 1 || only === undefined)
+    return ask(
+      QUESTIONS.location,
+      facts.locations.map((known) => known.name),
+    );
   if (only.current || only.name === facts.location?.name) return { summary: `You're already set to ${only.name}.` };
   return call('set_current_location', { location_id: only.id });
 }
 
 type EditKind = 'swap' | 'remove' | 'adjust';
-const EDIT_TOOLS: Record<EditKind, ToolName> = { swap: 'swap_exercise', remove: 'remove_exercise', adjust: 'adjust_exercise' };
+const EDIT_TOOLS: Record<EditKind, ToolName> = {
+  swap: 'swap_exercise',
+  remove: 'remove_exercise',
+  adjust: 'adjust_exercise',
+};
 
 function edit(kind: EditKind, view: ConversationView, facts: TurnFacts): HandlerOutcome {
   const done = lastStep(view, EDIT_TOOLS[kind]);
@@ -86,19 +107,26 @@ function edit(kind: EditKind, view: ConversationView, facts: TurnFacts): Handler
     const ref = String(done.input['exercise_id']);
     const swapped = (done.input['new_exercise'] as { exercise_name?: string } | undefined)?.exercise_name;
     if (kind === 'swap') return { summary: `Done: exercise ${ref} is now ${swapped ?? 'swapped'}.` };
-    if (kind === 'remove') return { summary: `Done: removed exercise ${ref}; ${view.workout?.exercises.length ?? 0} exercises remain.` };
+    if (kind === 'remove')
+      return { summary: `Done: removed exercise ${ref}; ${view.workout?.exercises.length ?? 0} exercises remain.` };
     return { summary: `Done: updated exercise ${ref} (${Object.keys(done.input['adjustments'] ?? {}).join(', ')}).` };
   }
   if (!view.workout) return ask(QUESTIONS.noWorkout, ['Yes, create a workout', 'No thanks']);
   const target = targetIn(view.userText, view.workout);
   if (!target) return ask(QUESTIONS[kind], exerciseOptions(view));
-  if (kind === 'remove') return call('remove_exercise', { exercise_id: target.id ?? String(target.order), reason: 'Requested by the user.' });
+  if (kind === 'remove')
+    return call('remove_exercise', {
+      exercise_id: target.id ?? String(target.order),
+      reason: 'Requested by the user.',
+    });
   if (kind === 'adjust') {
     const args = adjustArguments(target, view.userText);
     return args ? call('adjust_exercise', args) : ask(QUESTIONS.adjust, exerciseOptions(view));
   }
   const args = swapArguments(target, view.userText, view.workout, facts);
-  return args ? call('swap_exercise', args) : { summary: `I couldn't find an alternative to ${target.exercise_name} with your equipment.` };
+  return args
+    ? call('swap_exercise', args)
+    : { summary: `I couldn't find an alternative to ${target.exercise_name} with your equipment.` };
 }
 
 function log(view: ConversationView): HandlerOutcome {
@@ -133,11 +161,15 @@ function data(sources: DataSourceName[], view: ConversationView): HandlerOutcome
   });
   if (missing.length > 0 && !fetched) {
     const params: DataSourceParamsMap = {};
-    if (days !== undefined && missing.includes('workout_history')) params.workout_history = { days_back: days, limit: 50 };
-    if (days !== undefined && missing.includes('exercise_distribution')) params.exercise_distribution = { days_back: days };
+    if (days !== undefined && missing.includes('workout_history'))
+      params.workout_history = { days_back: days, limit: 50 };
+    if (days !== undefined && missing.includes('exercise_distribution'))
+      params.exercise_distribution = { days_back: days };
     return call('fetch_data', Object.keys(params).length > 0 ? { sources: missing, params } : { sources: missing });
   }
-  const sections = sources.map((source) => `${SOURCE_TITLES[source]}:\n${view.knowledge.get(source) ?? 'Not available.'}`);
+  const sections = sources.map(
+    (source) => `${SOURCE_TITLES[source]}:\n${view.knowledge.get(source) ?? 'Not available.'}`,
+  );
   return { summary: sections.join('\n\n') };
 }
 
@@ -159,7 +191,7 @@ export function handleIntent(intent: Intent, view: ConversationView, facts: Turn
     case 'greeting':
       return {
         summary:
-          "Hi! I'm your AI trainer. Ask me for a workout (\"a 30-minute chest workout\"), to swap, adjust or remove " +
+          'Hi! I\'m your AI trainer. Ask me for a workout ("a 30-minute chest workout"), to swap, adjust or remove ' +
           'an exercise, to log a session, or to show your history and goals.',
       };
     case 'thanks':

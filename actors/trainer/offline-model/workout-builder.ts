@@ -3,7 +3,12 @@ import type { ExerciseGroup } from '../../../protocol/trainer/tools/exercise-gro
 import type { Exercise, ExerciseType } from '../../../protocol/trainer/tools/exercise.ts';
 import type { Muscle } from '../../../protocol/trainer/tools/muscle.ts';
 import { WorkoutPayloadSchema, type WorkoutPayload } from '../../../protocol/trainer/tools/workout-payload.ts';
-import { EXERCISE_LIBRARY, isDoableWith, type ExerciseRole, type LibraryExercise } from '../exercises/exercise-library.ts';
+import {
+  EXERCISE_LIBRARY,
+  isDoableWith,
+  type ExerciseRole,
+  type LibraryExercise,
+} from '../exercises/exercise-library.ts';
 import { toWorkoutExercise } from '../exercises/exercise-library-prescription.ts';
 import type { Avoidances } from './context-facts.ts';
 import { FULL_BODY, LEGS } from './text-cues.ts';
@@ -100,7 +105,9 @@ function mainExercises(plan: WorkoutPlan, used: Set<string>, slots: number): Lib
       ? ['main', 'warmup', 'cooldown']
       : ['main'];
   const types: readonly ExerciseType[] = conditioningOnly ? plan.types : ['reps', 'hold'];
-  const synergists = [...new Set(plan.muscles.flatMap((m) => SYNERGISTS[m] ?? []))].filter((m) => !plan.muscles.includes(m));
+  const synergists = [...new Set(plan.muscles.flatMap((m) => SYNERGISTS[m] ?? []))].filter(
+    (m) => !plan.muscles.includes(m),
+  );
   const phases: [readonly Muscle[], Match][] = [
     [plan.muscles, 'primary'],
     [plan.muscles, 'secondary'],
@@ -140,7 +147,12 @@ export function focusLabel(muscles: readonly Muscle[]): string {
   return muscles.slice(0, 3).join(' & ');
 }
 
-const group = (id: string, type: ExerciseGroup['type'], name: string): ExerciseGroup => ({ id, type, position: 1, name });
+const group = (id: string, type: ExerciseGroup['type'], name: string): ExerciseGroup => ({
+  id,
+  type,
+  position: 1,
+  name,
+});
 
 /**
  * Builds a real workout from the built-in library: a warm-up, main work spread over the target
@@ -149,17 +161,25 @@ const group = (id: string, type: ExerciseGroup['type'], name: string): ExerciseG
  * plan's equipment and none is ruled out by the preferences. Undefined when nothing fits.
  */
 export function buildWorkout(plan: WorkoutPlan): WorkoutPayload | undefined {
-  const total = plan.minutes !== undefined ? Math.min(9, Math.max(3, Math.round(plan.minutes / 7))) : plan.quick ? 4 : 6;
+  const total =
+    plan.minutes !== undefined ? Math.min(9, Math.max(3, Math.round(plan.minutes / 7))) : plan.quick ? 4 : 6;
   const used = new Set<string>();
   const wantsConditioning =
-    plan.goals.some((goal) => goal === 'cardio' || goal === 'endurance') || plan.types.some((t) => CONDITIONING.includes(t));
+    plan.goals.some((goal) => goal === 'cardio' || goal === 'endurance') ||
+    plan.types.some((t) => CONDITIONING.includes(t));
   const conditioningOnly = plan.types.length > 0 && plan.types.every((type) => CONDITIONING.includes(type));
   const warmup = total >= 4 ? pickBookend(plan, used, 'warmup') : undefined;
   const cooldown = plan.goals.includes('mobility') || total >= 7 ? pickBookend(plan, used, 'cooldown') : undefined;
-  const coreHold = plan.muscles.includes('Abs') && !conditioningOnly ? pick(plan, used, ['main'], ['hold'], 'Abs') : undefined;
+  const coreHold =
+    plan.muscles.includes('Abs') && !conditioningOnly ? pick(plan, used, ['main'], ['hold'], 'Abs') : undefined;
   const finisher =
     wantsConditioning && !conditioningOnly
-      ? pick(plan, used, ['conditioning', 'main'], plan.types.includes('duration') && !plan.types.includes('intervals') ? ['duration'] : ['intervals'])
+      ? pick(
+          plan,
+          used,
+          ['conditioning', 'main'],
+          plan.types.includes('duration') && !plan.types.includes('intervals') ? ['duration'] : ['intervals'],
+        )
       : undefined;
   const extras = [warmup, coreHold, finisher, cooldown].filter((entry) => entry !== undefined).length;
   const mainSlots = Math.max(1, total - extras);
@@ -173,21 +193,43 @@ export function buildWorkout(plan: WorkoutPlan): WorkoutPayload | undefined {
 
   const volume = plan.quick ? 0.75 : 1;
   const where = `the equipment at ${plan.locationName}`;
-  const goalText = (entry: LibraryExercise) => entry.goals.filter((goal) => plan.goals.includes(goal)).join(' and ') || entry.goals[0];
+  const goalText = (entry: LibraryExercise) =>
+    entry.goals.filter((goal) => plan.goals.includes(goal)).join(' and ') || entry.goals[0];
   const slots: { entry: LibraryExercise; group?: ExerciseGroup; reasoning: string }[] = [];
-  if (warmup) slots.push({ entry: warmup, group: group('warmup-1', 'warmup', 'Warm-up'), reasoning: `Warms up the ${warmup.primary.join(' and ')} before the main work.` });
+  if (warmup)
+    slots.push({
+      entry: warmup,
+      group: group('warmup-1', 'warmup', 'Warm-up'),
+      reasoning: `Warms up the ${warmup.primary.join(' and ')} before the main work.`,
+    });
   main.forEach((entry) =>
-    slots.push({ entry, reasoning: `Main ${entry.primary.join(' & ')} work for your ${goalText(entry)} goal; fits ${where}.` }),
+    slots.push({
+      entry,
+      reasoning: `Main ${entry.primary.join(' & ')} work for your ${goalText(entry)} goal; fits ${where}.`,
+    }),
   );
   const supersetReady = plan.goals[0] === 'hypertrophy' && main.length >= 4;
   if (supersetReady) {
     const first = slots.length - 2;
-    slots[first] = { ...(slots[first] as (typeof slots)[number]), group: group('superset-1', 'superset', 'Finisher superset') };
-    slots[first + 1] = { ...(slots[first + 1] as (typeof slots)[number]), group: { id: 'superset-1', type: 'superset', position: 2 } };
+    slots[first] = {
+      ...(slots[first] as (typeof slots)[number]),
+      group: group('superset-1', 'superset', 'Finisher superset'),
+    };
+    slots[first + 1] = {
+      ...(slots[first + 1] as (typeof slots)[number]),
+      group: { id: 'superset-1', type: 'superset', position: 2 },
+    };
   }
-  if (coreHold) slots.push({ entry: coreHold, reasoning: `Isometric core work: builds ${goalText(coreHold)} for the Abs.` });
-  if (finisher) slots.push({ entry: finisher, reasoning: `Conditioning finisher for your ${goalText(finisher)} goal.` });
-  if (cooldown) slots.push({ entry: cooldown, group: group('cooldown-1', 'cooldown', 'Cool-down'), reasoning: 'Brings the heart rate down and restores range of motion.' });
+  if (coreHold)
+    slots.push({ entry: coreHold, reasoning: `Isometric core work: builds ${goalText(coreHold)} for the Abs.` });
+  if (finisher)
+    slots.push({ entry: finisher, reasoning: `Conditioning finisher for your ${goalText(finisher)} goal.` });
+  if (cooldown)
+    slots.push({
+      entry: cooldown,
+      group: group('cooldown-1', 'cooldown', 'Cool-down'),
+      reasoning: 'Brings the heart rate down and restores range of motion.',
+    });
 
   const exercises: Exercise[] = slots.map((slot, i) =>
     toWorkoutExercise(slot.entry, {
@@ -200,7 +242,8 @@ export function buildWorkout(plan: WorkoutPlan): WorkoutPayload | undefined {
   );
   const hiit = conditioningOnly && plan.types.includes('intervals');
   const title = `${plan.quick ? 'Quick ' : ''}${focusLabel(plan.muscles)} ${hiit ? 'HIIT' : 'Workout'}`.slice(0, 120);
-  const equipmentText = plan.equipment.length === 0 ? 'bodyweight only' : plan.equipment.join(', ').replaceAll('_', ' ');
+  const equipmentText =
+    plan.equipment.length === 0 ? 'bodyweight only' : plan.equipment.join(', ').replaceAll('_', ' ');
   const goals = plan.goals.length > 0 ? plan.goals.join(' and ') : 'general fitness';
   const payload = {
     title,

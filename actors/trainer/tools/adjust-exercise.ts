@@ -104,7 +104,10 @@ export const adjustExerciseTool = defineTool<typeof AdjustExerciseParamsSchema, 
   },
   formatResult(result) {
     const changes = Object.keys(result.adjustments)
-      .map((field) => `${field}: ${JSON.stringify(result.old_values[field])} -> ${JSON.stringify(result.adjustments[field])}`)
+      .map(
+        (field) =>
+          `${field}: ${JSON.stringify(result.old_values[field])} -> ${JSON.stringify(result.adjustments[field])}`,
+      )
       .join(', ');
     return `Adjusted "${result.exercise_name}" (${changes}).\n${describeExercise(result.exercise)}`;
   },

@@ -9,7 +9,9 @@ export function currentLocationEquipment(
   locations: readonly UserLocation[],
 ): { location: UserLocation; equipment: Equipment[] } | undefined {
   const location = locations.find((candidate) => candidate.current_location);
-  return location ? { location, equipment: normalizeEquipmentList(location.equipment.map((item) => item.name)) } : undefined;
+  return location
+    ? { location, equipment: normalizeEquipmentList(location.equipment.map((item) => item.name)) }
+    : undefined;
 }
 
 /**

@@ -81,14 +81,21 @@ export const generateWorkoutTool = defineTool<typeof GenerateWorkoutParamsSchema
       updated_at: stamp,
     });
     ctx.workouts.rememberArtifact(ctx.sessionId, artifact);
-    const warnings = await equipmentWarnings(ctx, exercises.map((exercise) => exercise.exercise_name));
+    const warnings = await equipmentWarnings(
+      ctx,
+      exercises.map((exercise) => exercise.exercise_name),
+    );
     return {
       success: true,
       artifact_id: artifactId,
       title: workout.title,
       exercise_count: exercises.length,
       summary,
-      exercises: exercises.map((exercise) => ({ id: exercise.id, order: exercise.order, line: describeExercise(exercise) })),
+      exercises: exercises.map((exercise) => ({
+        id: exercise.id,
+        order: exercise.order,
+        line: describeExercise(exercise),
+      })),
       ...(warnings.length > 0 ? { warnings } : {}),
     };
   },

@@ -10,8 +10,7 @@ interface IdleResult {
 /** Signals that every task is done and ends the loop (spec 001 §6.3, §3.2). */
 export const idleTool = defineTool<typeof IdleParamsSchema, IdleResult>({
   name: 'idle',
-  description:
-    'Signal that all tasks are complete. Always deliver results with message_notify_user before going idle.',
+  description: 'Signal that all tasks are complete. Always deliver results with message_notify_user before going idle.',
   parameters: IdleParamsSchema,
   terminal: true,
   statusMessage: { start: 'Wrapping up...', done: 'All done' },

@@ -34,10 +34,21 @@ export const logWorkoutTool = defineTool<typeof LogWorkoutParamsSchema, LogWorko
     if (isFailure(workout)) return workout;
     const resolved = args.completed_exercises.map((entry) => findExercise(workout.exercises, entry.exercise_id));
     const missing = resolved.flatMap((found, i) =>
-      found ? [] : [{ path: `completed_exercises.${i}.exercise_id`, message: `no exercise "${args.completed_exercises[i]?.exercise_id}" in the workout` }],
+      found
+        ? []
+        : [
+            {
+              path: `completed_exercises.${i}.exercise_id`,
+              message: `no exercise "${args.completed_exercises[i]?.exercise_id}" in the workout`,
+            },
+          ],
     );
     if (missing.length > 0) {
-      return toolFailure('exercise_not_found', `Some logged exercises are not in the current workout: ${missing.map((m) => m.path).join(', ')}`, missing);
+      return toolFailure(
+        'exercise_not_found',
+        `Some logged exercises are not in the current workout: ${missing.map((m) => m.path).join(', ')}`,
+        missing,
+      );
     }
     const ids = resolved.map((found) => found?.exercise.id);
     if (new Set(ids).size !== ids.length) {
@@ -57,14 +68,20 @@ export const logWorkoutTool = defineTool<typeof LogWorkoutParamsSchema, LogWorko
           ...done,
           exercise_name: exercise?.exercise_name ?? 'Unknown exercise',
           exercise_type: exercise?.exercise_type ?? 'reps',
-          ...(exercise ? { muscles_utilized: exercise.muscles_utilized, goals_addressed: exercise.goals_addressed } : {}),
+          ...(exercise
+            ? { muscles_utilized: exercise.muscles_utilized, goals_addressed: exercise.goals_addressed }
+            : {}),
         };
       }),
     };
     const checked = WorkoutHistoryEntrySchema.safeParse(entry);
     if (!checked.success) {
       const issues = toErrorIssues(checked.error.issues);
-      return toolFailure('invalid_arguments', `The log entry is not valid: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`, issues);
+      return toolFailure(
+        'invalid_arguments',
+        `The log entry is not valid: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
+        issues,
+      );
     }
     await ctx.userData.addWorkout(ctx.userId, checked.data);
     ctx.workouts.clear(ctx.sessionId);

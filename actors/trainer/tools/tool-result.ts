@@ -29,7 +29,9 @@ export type ToolResult<T extends object = Record<string, unknown>> = ToolSuccess
 
 /** Builds a failed result. */
 export function toolFailure(error_code: ToolFailureCode, error: string, issues?: ErrorIssue[]): ToolFailure {
-  return issues && issues.length > 0 ? { success: false, error_code, error, issues } : { success: false, error_code, error };
+  return issues && issues.length > 0
+    ? { success: false, error_code, error, issues }
+    : { success: false, error_code, error };
 }
 
 /** UI progress messages of a tool (spec 001 §6.7). */

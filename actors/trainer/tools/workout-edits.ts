@@ -20,7 +20,10 @@ function withoutLeaderFields(group: ExerciseGroup): ExerciseGroup {
  * Finds an exercise by id or, failing that, by its order number ("2"), as swap, adjust, remove
  * and log accept both (spec 001 §12.4). An id wins over an order number that looks the same.
  */
-export function findExercise<T extends Slot>(exercises: readonly T[], ref: string): { exercise: T; index: number } | undefined {
+export function findExercise<T extends Slot>(
+  exercises: readonly T[],
+  ref: string,
+): { exercise: T; index: number } | undefined {
   const trimmed = ref.trim();
   let index = exercises.findIndex((exercise) => exercise.id === trimmed);
   if (index < 0 && /^#?\d+$/.test(trimmed)) {
@@ -36,7 +39,10 @@ export function findExercise<T extends Slot>(exercises: readonly T[], ref: strin
  * in workout order, the group's name/rounds/rest sit on its first member only, and a group left
  * with too few members for its type (a superset of one) is dissolved.
  */
-export function renumberExercises<T extends Slot>(exercises: readonly T[], carried = new Map<string, LeaderFields>()): T[] {
+export function renumberExercises<T extends Slot>(
+  exercises: readonly T[],
+  carried = new Map<string, LeaderFields>(),
+): T[] {
   const sorted = [...exercises].sort((a, b) => a.order - b.order).map((exercise, i) => ({ ...exercise, order: i + 1 }));
   const members = new Map<string, number[]>();
   sorted.forEach((exercise, i) => {

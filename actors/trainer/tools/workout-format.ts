@@ -48,6 +48,8 @@ export function formatClientWorkout(currentWorkout: unknown): string {
   const parsed = ClientWorkoutSchema.safeParse(currentWorkout);
   if (!parsed.success) return `Current workout (as sent by the app):\n${JSON.stringify(currentWorkout ?? null)}`;
   const { title, exercises } = parsed.data;
-  const lines = exercises.map((exercise, index) => describeExercise({ ...exercise, order: exercise.order ?? index + 1 }));
+  const lines = exercises.map((exercise, index) =>
+    describeExercise({ ...exercise, order: exercise.order ?? index + 1 }),
+  );
   return [`Current workout in the app${title ? ` "${title}"` : ''}:`, ...lines].join('\n');
 }

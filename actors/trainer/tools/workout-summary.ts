@@ -48,7 +48,13 @@ export function summarizeWorkout(exercises: readonly Exercise[], statedMinutes?:
   return {
     exercise_count: exercises.length,
     total_sets: exercises.reduce(
-      (total, e) => total + (e.exercise_type === 'reps' || e.exercise_type === 'hold' ? e.sets : e.exercise_type === 'intervals' ? e.rounds : 1),
+      (total, e) =>
+        total +
+        (e.exercise_type === 'reps' || e.exercise_type === 'hold'
+          ? e.sets
+          : e.exercise_type === 'intervals'
+            ? e.rounds
+            : 1),
       0,
     ),
     estimated_duration_min: statedMinutes ?? Math.min(600, Math.max(1, Math.round(seconds / 60))),

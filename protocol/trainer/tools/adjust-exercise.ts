@@ -33,7 +33,9 @@ export const ExerciseAdjustmentsSchema = z
       error: (issue) => {
         if (issue.code !== 'unrecognized_keys') return undefined;
         const keys = issue.keys.map((key) => `"${key}"`).join(', ');
-        const protectedOnes = issue.keys.filter((key) => (PROTECTED_EXERCISE_FIELDS as readonly string[]).includes(key));
+        const protectedOnes = issue.keys.filter((key) =>
+          (PROTECTED_EXERCISE_FIELDS as readonly string[]).includes(key),
+        );
         return protectedOnes.length > 0
           ? `${keys} cannot be adjusted: id and type are protected (swap the exercise to change its type)`
           : `${keys} cannot be adjusted (order and group change through swap/remove; unknown fields are rejected)`;

@@ -8,7 +8,7 @@ import { ExerciseRefSchema } from './exercise-ref.ts';
  */
 export const ReplacementExerciseSchema = exerciseUnion({
   order: EXERCISE_SLOT_FIELDS.order.optional().describe('Ignored: the replacement keeps the old position'),
-  group: EXERCISE_SLOT_FIELDS.group.describe('Group membership; left out, the old exercise\'s group is kept'),
+  group: EXERCISE_SLOT_FIELDS.group.describe("Group membership; left out, the old exercise's group is kept"),
 });
 export type ReplacementExercise = z.infer<typeof ReplacementExerciseSchema>;
 

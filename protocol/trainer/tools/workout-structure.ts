@@ -64,9 +64,6 @@ function workoutStructureIssues(exercises: readonly Slot[]): Issue[] {
 }
 
 /** Reports the workout structure issues inside a zod refinement (a `superRefine` callback). */
-export function refineWorkoutStructure(
-  exercises: readonly Slot[],
-  ctx: z.core.$RefinementCtx,
-): void {
+export function refineWorkoutStructure(exercises: readonly Slot[], ctx: z.core.$RefinementCtx): void {
   for (const issue of workoutStructureIssues(exercises)) ctx.addIssue({ code: 'custom', ...issue });
 }

@@ -141,7 +141,10 @@ function reveal(el) {
   const area = diagram.getBoundingClientRect();
   const r = el.getBoundingClientRect();
   if (r.left >= area.left && r.right <= area.right && r.top >= area.top && r.bottom <= area.bottom) return;
-  diagram.scrollBy({ left: r.left + r.width / 2 - (area.left + area.width / 2), top: r.top + r.height / 2 - (area.top + area.height / 2) });
+  diagram.scrollBy({
+    left: r.left + r.width / 2 - (area.left + area.width / 2),
+    top: r.top + r.height / 2 - (area.top + area.height / 2),
+  });
 }
 
 function setActive(active) {
@@ -158,7 +161,8 @@ function setActive(active) {
 function markTaken(update) {
   clearMarks('taken', 'taken-row');
   for (const id of update.transitions) byId(id)?.classList.add('taken-row');
-  for (const edge of update.edges) for (const id of [edge, `${edge}:tail`, `${edge}:head`]) byId(id)?.classList.add('taken');
+  for (const edge of update.edges)
+    for (const id of [edge, `${edge}:tail`, `${edge}:head`]) byId(id)?.classList.add('taken');
 }
 
 function remember(update) {
@@ -205,7 +209,10 @@ if (run && document.body.dataset.noLive) {
   });
   events.addEventListener('error', () => {
     if (events.readyState === EventSource.CLOSED) {
-      status(`Run ${run} cannot be watched: it does not exist, or it is not yours. Open this page with ?token=<your JWT>.`, 'error');
+      status(
+        `Run ${run} cannot be watched: it does not exist, or it is not yours. Open this page with ?token=<your JWT>.`,
+        'error',
+      );
     } else status('Connection lost; reconnecting…');
   });
 }

@@ -55,7 +55,9 @@ async function readyRun(intake: IntakeData): Promise<string> {
   const created = await rt.call(USER, 'POST', '/pipelines', intake);
   expect(created.status).toBe(201);
   const id: string = created.body.pipeline_run_id;
-  await expect.poll(async () => (await rt.call(USER, 'GET', `/pipelines/${id}`)).body.state, { timeout: 20_000, interval: 50 }).toBe('output_ready');
+  await expect
+    .poll(async () => (await rt.call(USER, 'GET', `/pipelines/${id}`)).body.state, { timeout: 20_000, interval: 50 })
+    .toBe('output_ready');
   return id;
 }
 
@@ -93,7 +95,12 @@ function expectDelta(scenario: TriggerScenario, payload: any, before: any, after
 }
 
 /** §10: re-run agents answer in `<run>_vN` and their output replaces the old; skipped ones keep theirs (rule 1). */
-function expectPartialRerun(before: Awaited<ReturnType<typeof observe>>, after: Awaited<ReturnType<typeof observe>>, rerun: readonly ReportedAgent[], runVN: string) {
+function expectPartialRerun(
+  before: Awaited<ReturnType<typeof observe>>,
+  after: Awaited<ReturnType<typeof observe>>,
+  rerun: readonly ReportedAgent[],
+  runVN: string,
+) {
   const fresh = after.messages.slice(before.messages.length);
   expect(fresh[0]).toMatchObject({ from_agent: 'USER', data_type: 'weekly_checkin' });
   expect(fresh.slice(1).map((e) => e.pipeline_run_id)).toEqual(fresh.slice(1).map(() => runVN));
@@ -137,7 +144,12 @@ describe('pipeline check-ins (spec 000 §7, §10)', () => {
     const result = response.body;
     const rerun = SPEC_RERUN[scenario.trigger];
     const runVN = versioned(id, before.view.version + 1);
-    expect(result).toMatchObject({ from_agent: 'SCIENTIST', to_agent: 'USER', data_type: 'adjustment_result', pipeline_run_id: runVN });
+    expect(result).toMatchObject({
+      from_agent: 'SCIENTIST',
+      to_agent: 'USER',
+      data_type: 'adjustment_result',
+      pipeline_run_id: runVN,
+    });
     expect(result.payload.triggers_fired).toEqual([scenario.trigger]);
     expect(result.payload.adjustment_type).toBe(scenario.trigger);
     expect(result.payload.agents_re_run).toEqual(rerun);
@@ -166,7 +178,9 @@ describe('pipeline check-ins (spec 000 §7, §10)', () => {
     const after = await observe(id);
     expect(after.view).toEqual({ ...before.view, last_adjustment: response.body.payload });
     expect(after.messages.slice(0, before.messages.length)).toEqual(before.messages);
-    expect(after.messages.slice(before.messages.length).map((e) => [e.from_agent, e.data_type, e.pipeline_run_id])).toEqual([
+    expect(
+      after.messages.slice(before.messages.length).map((e) => [e.from_agent, e.data_type, e.pipeline_run_id]),
+    ).toEqual([
       ['USER', 'weekly_checkin', id],
       ['SCIENTIST', 'adjustment_result', id],
     ]);
@@ -178,7 +192,17 @@ describe('pipeline check-ins (spec 000 §7, §10)', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const brains = offlineNutritionBrains();
     const gated = await startRuntime({
-      systems: { nutrition: { brains: { ...brains, DIETITIAN: nutritionBrain('DIETITIAN', async (request, tools) => (await gate, OFFLINE_HANDLERS.DIETITIAN(request, tools))) } } },
+      systems: {
+        nutrition: {
+          brains: {
+            ...brains,
+            DIETITIAN: nutritionBrain(
+              'DIETITIAN',
+              async (request, tools) => (await gate, OFFLINE_HANDLERS.DIETITIAN(request, tools)),
+            ),
+          },
+        },
+      },
     });
     try {
       const created = await gated.call(USER, 'POST', '/pipelines', fullTierIntake());
@@ -187,7 +211,12 @@ describe('pipeline check-ins (spec 000 §7, §10)', () => {
       expect(early.status).toBe(409);
       expect(early.body.error.code).toBe('not_ready');
       release();
-      await expect.poll(async () => (await gated.call(USER, 'GET', `/pipelines/${id}`)).body.state, { timeout: 20_000, interval: 50 }).toBe('output_ready');
+      await expect
+        .poll(async () => (await gated.call(USER, 'GET', `/pipelines/${id}`)).body.state, {
+          timeout: 20_000,
+          interval: 50,
+        })
+        .toBe('output_ready');
       const first = await gated.call(USER, 'POST', `/pipelines/${id}/checkins`, measured(0.3));
       expect(first.body.payload.notes[0]).toMatch(/^Week 1:/);
     } finally {
@@ -204,7 +233,10 @@ describe('pipeline check-ins (spec 000 §7, §10)', () => {
       [{ waist_cm: 68, hip_cm: 92 }, ['weight_kg']],
       [{ ...measured(0.9), weight_kg: -1 }, ['weight_kg']],
       [{ ...measured(0.9), hip_cm: null }, ['hip_cm']],
-      [{ ...measured(0.9), subjective_markers: { energy: 11, sleep_quality: 5, mood: 5, appetite: 5 } }, ['subjective_markers.energy']],
+      [
+        { ...measured(0.9), subjective_markers: { energy: 11, sleep_quality: 5, mood: 5, appetite: 5 } },
+        ['subjective_markers.energy'],
+      ],
       [{ ...measured(0.9), minimum_viable_days_count: 8 }, ['minimum_viable_days_count']],
       // Week 3 with no girth after an off week 2: due every second week (§7.2).
       [checkin(0.9), ['waist_cm', 'hip_cm']],
@@ -212,7 +244,9 @@ describe('pipeline check-ins (spec 000 §7, §10)', () => {
     for (const [body, paths] of bad) {
       const response = await post(id, body);
       expect(response.status, JSON.stringify(body)).toBe(400);
-      expect(response.body.error.issues.map((issue: { path: string }) => issue.path)).toEqual(expect.arrayContaining(paths));
+      expect(response.body.error.issues.map((issue: { path: string }) => issue.path)).toEqual(
+        expect.arrayContaining(paths),
+      );
       expect(await observe(id)).toEqual(before);
     }
     const accepted = await post(id, measured(0.9));

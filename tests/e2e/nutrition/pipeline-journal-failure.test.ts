@@ -16,7 +16,11 @@ function journalDyingAt(dataType: string) {
     if (data.some((record) => record.envelope.data_type === dataType)) dead = true;
     return dead ? Promise.reject(new Error('EIO: i/o error')) : journal.appendMany(partition, data);
   };
-  return { ...journal, appendMany, append: (partition: string, record: RoutedRecord) => appendMany(partition, [record]).then((e) => e[0]!) };
+  return {
+    ...journal,
+    appendMany,
+    append: (partition: string, record: RoutedRecord) => appendMany(partition, [record]).then((e) => e[0]!),
+  };
 }
 
 describe('a nutrition run whose journal fails mid-way (pipelined delivery)', () => {
@@ -32,7 +36,11 @@ describe('a nutrition run whose journal fails mid-way (pipelined delivery)', () 
       inspect: (_runId, event) => seen.push(event),
     });
     const eventsTo = (actor: string, type: string) =>
-      seen.filter((e) => e.type === '@xstate.event' && (e.actorRef as { id?: string }).id === actor && e.event.type === type).map((e) => (e as { event: any }).event);
+      seen
+        .filter(
+          (e) => e.type === '@xstate.event' && (e.actorRef as { id?: string }).id === actor && e.event.type === type,
+        )
+        .map((e) => (e as { event: any }).event);
     try {
       const { pipeline_run_id: id } = await runs.create('ada', payload('intake_data'));
       // CHEF got the plan as soon as its append was issued; once the append failed it was told to stop.

@@ -13,7 +13,10 @@ function stuckAtDietitian() {
   const brains = offlineNutritionBrains();
   return {
     ...brains,
-    DIETITIAN: fromPromise<any, AgentBrainInput>(({ signal }) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('cancelled'))))),
+    DIETITIAN: fromPromise<any, AgentBrainInput>(
+      ({ signal }) =>
+        new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('cancelled')))),
+    ),
   };
 }
 
@@ -28,7 +31,9 @@ async function stuckRun() {
   const first = await startRuntime({ systems: { nutrition: { brains: stuckAtDietitian() } } }, dir);
   const created = await first.call('ada', 'POST', '/pipelines', payload('intake_data'));
   const id = created.body.pipeline_run_id as string;
-  await expect.poll(async () => (await first.call('ada', 'GET', `/pipelines/${id}`)).body.state, { timeout: 10_000 }).toBe('dietitian_processing');
+  await expect
+    .poll(async () => (await first.call('ada', 'GET', `/pipelines/${id}`)).body.state, { timeout: 10_000 })
+    .toBe('dietitian_processing');
   const before = (await first.call('ada', 'GET', `/pipelines/${id}/messages`)).body.messages;
   // The process goes away mid-run: its actors stop where they are.
   await first.stop(false);
@@ -40,7 +45,9 @@ describe('a pipeline across a restart', () => {
     const { dir, id, before } = await stuckRun();
     const second = await startRuntime({}, dir);
     try {
-      await expect.poll(async () => (await second.call('ada', 'GET', `/pipelines/${id}`)).body.state, { timeout: 10_000 }).toBe('output_ready');
+      await expect
+        .poll(async () => (await second.call('ada', 'GET', `/pipelines/${id}`)).body.state, { timeout: 10_000 })
+        .toBe('output_ready');
       const after = (await second.call('ada', 'GET', `/pipelines/${id}/messages`)).body.messages as any[];
       // Everything journaled before the restart is still there, first and in order.
       expect(after.slice(0, before.length)).toEqual(before);
@@ -48,7 +55,13 @@ describe('a pipeline across a restart', () => {
       expect(new Set(ids).size).toBe(ids.length);
       const routes = after.map((m) => `${m.from_agent}->${m.to_agent}:${m.data_type}`);
       expect(new Set(routes).size).toBe(routes.length);
-      expect(routes).toEqual(expect.arrayContaining(['DIETITIAN->CHEF:weekly_meal_plan', 'CHEF->USER:recipes', 'COACH->USER:training_program']));
+      expect(routes).toEqual(
+        expect.arrayContaining([
+          'DIETITIAN->CHEF:weekly_meal_plan',
+          'CHEF->USER:recipes',
+          'COACH->USER:training_program',
+        ]),
+      );
       // The strategy that was in flight went to the new DIETITIAN without a second journal entry.
       expect(routes.filter((r) => r === 'NUTRITIONIST->DIETITIAN:nutrition_strategy')).toHaveLength(1);
     } finally {
@@ -59,7 +72,10 @@ describe('a pipeline across a restart', () => {
   it('re-arms the pipeline timeout of a restored run', async () => {
     const { dir, id } = await stuckRun();
     const clock = new SimulatedClock();
-    const second = await startRuntime({ clock, systems: { nutrition: { brains: stuckAtDietitian(), agentTimeoutMs: 10 * 60_000 } } }, dir);
+    const second = await startRuntime(
+      { clock, systems: { nutrition: { brains: stuckAtDietitian(), agentTimeoutMs: 10 * 60_000 } } },
+      dir,
+    );
     try {
       expect((await second.call('ada', 'GET', `/pipelines/${id}`)).body.state).toBe('dietitian_processing');
       clock.increment(179_999);
@@ -79,11 +95,15 @@ describe('a pipeline that waits for its user', () => {
     const dir = await mkdtemp(join(tmpdir(), 'restart-'));
     dirs.push(dir);
     const first = await startRuntime({}, dir);
-    const runs = (first.runtime.systems.nutrition as unknown as { runs: { liveState(id: string): string | undefined } }).runs;
+    const runs = (first.runtime.systems.nutrition as unknown as { runs: { liveState(id: string): string | undefined } })
+      .runs;
     const id = (await first.call('ada', 'POST', '/pipelines', payload('intake_data'))).body.pipeline_run_id as string;
-    await expect.poll(async () => (await first.call('ada', 'GET', `/pipelines/${id}`)).body.state, { timeout: 10_000 }).toBe('output_ready');
+    await expect
+      .poll(async () => (await first.call('ada', 'GET', `/pipelines/${id}`)).body.state, { timeout: 10_000 })
+      .toBe('output_ready');
     await expect.poll(() => runs.liveState(id), { timeout: 5_000 }).toBeUndefined();
-    const index = async () => Object.keys(JSON.parse(await readFile(join(dir, 'store', 'nutrition', 'unfinished.json'), 'utf8')).docs);
+    const index = async () =>
+      Object.keys(JSON.parse(await readFile(join(dir, 'store', 'nutrition', 'unfinished.json'), 'utf8')).docs);
     expect(await index()).toEqual([]);
     // Its view and messages come from its record and journal while it rests.
     const view = (await first.call('ada', 'GET', `/pipelines/${id}`)).body;
@@ -92,7 +112,9 @@ describe('a pipeline that waits for its user', () => {
 
     const second = await startRuntime({}, dir);
     try {
-      const again = (second.runtime.systems.nutrition as unknown as { runs: { liveState(id: string): string | undefined } }).runs;
+      const again = (
+        second.runtime.systems.nutrition as unknown as { runs: { liveState(id: string): string | undefined } }
+      ).runs;
       expect(again.liveState(id)).toBeUndefined();
       expect((await second.call('ada', 'GET', `/pipelines/${id}`)).body).toEqual(view);
       const answered = await second.call('ada', 'POST', `/pipelines/${id}/checkins`, payload('weekly_checkin'));
@@ -102,7 +124,9 @@ describe('a pipeline that waits for its user', () => {
       expect(after.last_adjustment).toEqual(answered.body.payload);
       // Done with the check-in, it rests again.
       await expect.poll(() => again.liveState(id), { timeout: 5_000 }).toBeUndefined();
-      const messages = (await second.call('ada', 'GET', `/pipelines/${id}/messages`)).body.messages as { message_id: string }[];
+      const messages = (await second.call('ada', 'GET', `/pipelines/${id}/messages`)).body.messages as {
+        message_id: string;
+      }[];
       expect(new Set(messages.map((m) => m.message_id)).size).toBe(messages.length);
     } finally {
       await second.stop(false);

@@ -37,8 +37,22 @@ describe('pipelines over HTTP', () => {
     const rt = await runtime();
     const id = await startRun(rt, 'ada');
     const view = await settled(rt, 'ada', id);
-    expect(view).toMatchObject({ pipeline_run_id: id, state: 'output_ready', status: 'completed', previous_state: null, error: null, physician: null });
-    expect(Object.keys(view.outputs).sort()).toEqual(['macro_targets', 'nutrition_strategy', 'recipes', 'training_input', 'training_program', 'weekly_meal_plan']);
+    expect(view).toMatchObject({
+      pipeline_run_id: id,
+      state: 'output_ready',
+      status: 'completed',
+      previous_state: null,
+      error: null,
+      physician: null,
+    });
+    expect(Object.keys(view.outputs).sort()).toEqual([
+      'macro_targets',
+      'nutrition_strategy',
+      'recipes',
+      'training_input',
+      'training_program',
+      'weekly_meal_plan',
+    ]);
     const { messages } = (await rt.call('ada', 'GET', `/pipelines/${id}/messages`)).body;
     expect(messages.map((m: any) => `${m.from_agent}->${m.to_agent}:${m.data_type}`)).toEqual(
       expect.arrayContaining([
@@ -58,18 +72,27 @@ describe('pipelines over HTTP', () => {
 
   it('answers 201 once the intake is in the journal, while the run goes on in the background', async () => {
     // SCIENTIST never answers: the run stays in scientist_processing.
-    const silent = fromPromise<unknown, AgentBrainInput>(({ signal }) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('cancelled')))));
-    const rt = await startRuntime({ systems: { nutrition: { brains: { ...offlineNutritionBrains(), SCIENTIST: silent } } } });
+    const silent = fromPromise<unknown, AgentBrainInput>(
+      ({ signal }) =>
+        new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('cancelled')))),
+    );
+    const rt = await startRuntime({
+      systems: { nutrition: { brains: { ...offlineNutritionBrains(), SCIENTIST: silent } } },
+    });
     runtimes.push(rt);
     const created = await rt.call('ada', 'POST', '/pipelines', intake());
     expect(created.status).toBe(201);
     expect(created.body.state).toBe('scientist_processing');
     const { messages } = (await rt.call('ada', 'GET', `/pipelines/${created.body.pipeline_run_id}/messages`)).body;
-    expect(messages.map((m: any) => `${m.from_agent}->${m.to_agent}:${m.data_type}`)).toContain('USER->INTAKE:intake_data');
-    expect((await rt.call('ada', 'GET', '/pipelines')).body.pipelines.map((p: any) => p.pipeline_run_id)).toEqual([created.body.pipeline_run_id]);
+    expect(messages.map((m: any) => `${m.from_agent}->${m.to_agent}:${m.data_type}`)).toContain(
+      'USER->INTAKE:intake_data',
+    );
+    expect((await rt.call('ada', 'GET', '/pipelines')).body.pipelines.map((p: any) => p.pipeline_run_id)).toEqual([
+      created.body.pipeline_run_id,
+    ]);
   });
 
-  it('lists only the user\'s own runs, newest first, and hides others\' runs as 404', async () => {
+  it("lists only the user's own runs, newest first, and hides others' runs as 404", async () => {
     const rt = await runtime();
     const first = await startRun(rt, 'ada');
     await settled(rt, 'ada', first);
@@ -99,7 +122,9 @@ describe('pipelines over HTTP', () => {
   it('streams state and message events and closes once settled', async () => {
     const rt = await runtime();
     const id = await startRun(rt, 'ada');
-    const response = await rt.runtime.app.request(`/pipelines/${id}/events?until=settled`, { headers: { authorization: `Bearer ${await rt.token('ada')}` } });
+    const response = await rt.runtime.app.request(`/pipelines/${id}/events?until=settled`, {
+      headers: { authorization: `Bearer ${await rt.token('ada')}` },
+    });
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     const text = await response.text();
     const events = text
@@ -115,8 +140,16 @@ describe('pipelines over HTTP', () => {
     const rt = await runtime();
     const id = await startRun(rt, 'ada', intake({ menstrual_status: 'amenorrhea' }));
     const paused = await settled(rt, 'ada', id);
-    expect(paused).toMatchObject({ state: 'paused_physician', status: 'paused', previous_state: 'scientist_processing' });
-    expect(paused.physician.response).toMatchObject({ pipeline_action: 'pause_pending_referral', urgency: 'soon', referral_needed: true });
+    expect(paused).toMatchObject({
+      state: 'paused_physician',
+      status: 'paused',
+      previous_state: 'scientist_processing',
+    });
+    expect(paused.physician.response).toMatchObject({
+      pipeline_action: 'pause_pending_referral',
+      urgency: 'soon',
+      referral_needed: true,
+    });
     expect(paused.physician.response.referral_target).toBeTruthy();
     expect(paused.physician.response.disclaimer.length).toBeGreaterThan(10);
     expect(paused.outputs.macro_targets).toBeUndefined();
@@ -142,7 +175,10 @@ describe('pipelines over HTTP', () => {
 
   it.each([
     ['a BMI under 16', { current_weight_kg: 40, height_cm: 165 }],
-    ['an eating disorder', { medical_history: { medications: [], conditions: ['anorexia nervosa (2019)'], injuries: [] } }],
+    [
+      'an eating disorder',
+      { medical_history: { medications: [], conditions: ['anorexia nervosa (2019)'], injuries: [] } },
+    ],
   ])('aborts on %s, terminates the run, and blocks new runs until clearance (abort)', async (_, changes) => {
     const rt = await runtime();
     const id = await startRun(rt, 'ada', intake(changes));
@@ -168,11 +204,17 @@ describe('pipelines over HTTP', () => {
     if (early.status === 409) expect(early.body.error.code).toBe('not_ready');
     await settled(rt, 'ada', id);
     const before = (await rt.call('ada', 'GET', `/pipelines/${id}`)).body;
-    const bad = await rt.call('ada', 'POST', `/pipelines/${id}/checkins`, { ...payload('weekly_checkin'), weight_kg: 'heavy' });
+    const bad = await rt.call('ada', 'POST', `/pipelines/${id}/checkins`, {
+      ...payload('weekly_checkin'),
+      weight_kg: 'heavy',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.issues.map((i: any) => i.path)).toContain('weight_kg');
     expect((await rt.call('ada', 'GET', `/pipelines/${id}`)).body).toEqual(before);
-    const answer = await rt.call('ada', 'POST', `/pipelines/${id}/checkins`, { ...payload('weekly_checkin'), weight_kg: 52.7 });
+    const answer = await rt.call('ada', 'POST', `/pipelines/${id}/checkins`, {
+      ...payload('weekly_checkin'),
+      weight_kg: 52.7,
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ from_agent: 'SCIENTIST', to_agent: 'USER', data_type: 'adjustment_result' });
   });

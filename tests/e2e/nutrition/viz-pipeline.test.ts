@@ -29,7 +29,10 @@ function createGate() {
   const open = new Set<string>();
   const waiting = new Map<string, (() => void)[]>();
   return {
-    wait: (agent: string) => (open.has(agent) ? Promise.resolve() : new Promise<void>((resolve) => waiting.set(agent, [...(waiting.get(agent) ?? []), resolve]))),
+    wait: (agent: string) =>
+      open.has(agent)
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => waiting.set(agent, [...(waiting.get(agent) ?? []), resolve])),
     open(agent: string) {
       open.add(agent);
       for (const resolve of waiting.get(agent) ?? []) resolve();
@@ -60,19 +63,32 @@ function overlapsIn(page: Page) {
       const r = el.getBoundingClientRect();
       return { id, l: r.left, t: r.top, r: r.right, b: r.bottom };
     };
-    const hit = (a: Box, b: Box, slack = 0.5) => a.l < b.r - slack && b.l < a.r - slack && a.t < b.b - slack && b.t < a.b - slack;
-    const inside = (a: Box, b: Box, slack = 1) => a.l >= b.l - slack && a.r <= b.r + slack && a.t >= b.t - slack && a.b <= b.b + slack;
+    const hit = (a: Box, b: Box, slack = 0.5) =>
+      a.l < b.r - slack && b.l < a.r - slack && a.t < b.b - slack && b.t < a.b - slack;
+    const inside = (a: Box, b: Box, slack = 1) =>
+      a.l >= b.l - slack && a.r <= b.r + slack && a.t >= b.t - slack && a.b <= b.b + slack;
     const problems: string[] = [];
-    const nodes = [...document.querySelectorAll('#diagram g.node')].map((g) => ({ g, shape: box(g.id, g.querySelector('path, polygon, ellipse')!) }));
-    nodes.forEach((a, i) => nodes.slice(i + 1).forEach((b) => hit(a.shape, b.shape) && problems.push(`box ${a.shape.id} overlaps ${b.shape.id}`)));
-    for (const { g, shape } of nodes) for (const text of g.querySelectorAll('text')) if (!inside(box('', text), shape)) problems.push(`text "${text.textContent}" leaves ${g.id}`);
+    const nodes = [...document.querySelectorAll('#diagram g.node')].map((g) => ({
+      g,
+      shape: box(g.id, g.querySelector('path, polygon, ellipse')!),
+    }));
+    nodes.forEach((a, i) =>
+      nodes
+        .slice(i + 1)
+        .forEach((b) => hit(a.shape, b.shape) && problems.push(`box ${a.shape.id} overlaps ${b.shape.id}`)),
+    );
+    for (const { g, shape } of nodes)
+      for (const text of g.querySelectorAll('text'))
+        if (!inside(box('', text), shape)) problems.push(`text "${text.textContent}" leaves ${g.id}`);
     // Adjacent lines' glyph boxes touch; a quarter of each line's height is trimmed top and bottom.
     const texts = [...document.querySelectorAll('#diagram text')].map((t) => {
       const b = box(t.textContent ?? '', t);
       const trim = (b.b - b.t) / 4;
       return { ...b, t: b.t + trim, b: b.b - trim };
     });
-    texts.forEach((a, i) => texts.slice(i + 1).forEach((b) => hit(a, b) && problems.push(`"${a.id}" overlaps "${b.id}"`)));
+    texts.forEach((a, i) =>
+      texts.slice(i + 1).forEach((b) => hit(a, b) && problems.push(`"${a.id}" overlaps "${b.id}"`)),
+    );
     return { problems, nodes: nodes.length, texts: texts.length };
   });
 }
@@ -89,13 +105,23 @@ describe('statechart visualizer in Chromium', () => {
     gate.open('PHYSICIAN');
     harness = await startRuntime({ systems: { nutrition: { brains: gatedBrains(gate) } } });
     const port = await new Promise<number>((resolve) => {
-      server = serve({ fetch: harness.runtime.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve(info.port));
+      server = serve({ fetch: harness.runtime.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+        resolve(info.port),
+      );
     });
     base = `http://127.0.0.1:${port}`;
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   });
 
@@ -106,38 +132,46 @@ describe('statechart visualizer in Chromium', () => {
     await harness?.stop();
   });
 
-  it.each(VIEWPORTS)('shows the nine states of spec 000 §1 and all their transitions at $width x $height, no label overlapping', async (viewport) => {
-    const page = await browser.newPage({ viewport });
-    const requests: string[] = [];
-    page.on('request', (request) => requests.push(request.url()));
-    await page.goto(`${base}/viz/pipeline`);
-    const graph = (await (await fetch(`${base}/viz/pipeline.json`)).json()) as MachineGraph;
-    const present = await page.evaluate((ids) => ids.filter((id) => document.getElementById(id) !== null), [
-      ...PipelineStateSchema.options.map((s) => `pipeline.${s}`),
-      ...graph.transitions.map((t) => t.id),
-      ...PIPELINE_EDGES.map(({ from, to }) => `pipeline.${from}->pipeline.${to}`),
-    ]);
-    expect(present.filter((id) => PipelineStateSchema.options.some((s) => id === `pipeline.${s}`))).toHaveLength(9);
-    expect(graph.transitions.length).toBeGreaterThan(100);
-    expect(graph.transitions.filter((t) => !present.includes(t.id))).toEqual([]);
-    expect(PIPELINE_EDGES.filter(({ from, to }) => !present.includes(`pipeline.${from}->pipeline.${to}`))).toEqual([]);
+  it.each(VIEWPORTS)(
+    'shows the nine states of spec 000 §1 and all their transitions at $width x $height, no label overlapping',
+    async (viewport) => {
+      const page = await browser.newPage({ viewport });
+      const requests: string[] = [];
+      page.on('request', (request) => requests.push(request.url()));
+      await page.goto(`${base}/viz/pipeline`);
+      const graph = (await (await fetch(`${base}/viz/pipeline.json`)).json()) as MachineGraph;
+      const present = await page.evaluate(
+        (ids) => ids.filter((id) => document.getElementById(id) !== null),
+        [
+          ...PipelineStateSchema.options.map((s) => `pipeline.${s}`),
+          ...graph.transitions.map((t) => t.id),
+          ...PIPELINE_EDGES.map(({ from, to }) => `pipeline.${from}->pipeline.${to}`),
+        ],
+      );
+      expect(present.filter((id) => PipelineStateSchema.options.some((s) => id === `pipeline.${s}`))).toHaveLength(9);
+      expect(graph.transitions.length).toBeGreaterThan(100);
+      expect(graph.transitions.filter((t) => !present.includes(t.id))).toEqual([]);
+      expect(PIPELINE_EDGES.filter(({ from, to }) => !present.includes(`pipeline.${from}->pipeline.${to}`))).toEqual(
+        [],
+      );
 
-    const { problems, nodes, texts } = await overlapsIn(page);
-    expect(nodes).toBeGreaterThan(30);
-    expect(texts).toBeGreaterThan(200);
-    expect(problems).toEqual([]);
+      const { problems, nodes, texts } = await overlapsIn(page);
+      expect(nodes).toBeGreaterThan(30);
+      expect(texts).toBeGreaterThan(200);
+      expect(problems).toEqual([]);
 
-    // Usable: nothing spills sideways out of the page, the zoom works, and nothing came from elsewhere.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-    await page.screenshot({ path: `${OUT}/viz-pipeline-${viewport.width}x${viewport.height}.png` });
-    const zoom = async () => Number(await page.evaluate(() => document.body.dataset.zoom));
-    const before = await zoom();
-    await page.getByRole('button', { name: 'Zoom in' }).click();
-    expect(await zoom()).toBeGreaterThan(before);
-    await page.getByRole('button', { name: 'Fit' }).click();
-    expect(requests.filter((url) => !url.startsWith(base))).toEqual([]);
-    await page.close();
-  });
+      // Usable: nothing spills sideways out of the page, the zoom works, and nothing came from elsewhere.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await page.screenshot({ path: `${OUT}/viz-pipeline-${viewport.width}x${viewport.height}.png` });
+      const zoom = async () => Number(await page.evaluate(() => document.body.dataset.zoom));
+      const before = await zoom();
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      expect(await zoom()).toBeGreaterThan(before);
+      await page.getByRole('button', { name: 'Fit' }).click();
+      expect(requests.filter((url) => !url.startsWith(base))).toEqual([]);
+      await page.close();
+    },
+  );
 
   it('follows a running pipeline: the highlighted state moves with the run, for its owner only', async () => {
     const created = await harness.call('alice', 'POST', '/pipelines', VALID_PAYLOADS.intake_data);

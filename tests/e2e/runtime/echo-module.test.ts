@@ -8,7 +8,9 @@ import { echoModule } from '../../support/echo/echo-module.ts';
 import { startRuntime } from '../../support/runtime-harness.ts';
 
 /** ECHO never answers (until its work is cancelled): a run stuck in `echoing`. */
-const silentBrain = fromPromise<unknown, AgentBrainInput>(({ signal }) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('cancelled')))));
+const silentBrain = fromPromise<unknown, AgentBrainInput>(
+  ({ signal }) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('cancelled')))),
+);
 
 const started: Awaited<ReturnType<typeof startRuntime>>[] = [];
 async function start(brain?: typeof silentBrain, dir?: string) {
@@ -51,9 +53,17 @@ describe('a system module the runtime does not name (tests/support/echo)', () =>
     expect(bad.body.error.issues[0].path).toBe('text');
     // Journaled: both envelopes, in order, in the echo journal's partition file.
     const messages = (await rt.call('ada', 'GET', `/echo/${id}/messages`)).body.messages;
-    expect(messages.map((m: any) => `${m.from_agent}->${m.to_agent}:${m.data_type}`)).toEqual(['USER->ECHO:text', 'ECHO->USER:echo']);
+    expect(messages.map((m: any) => `${m.from_agent}->${m.to_agent}:${m.data_type}`)).toEqual([
+      'USER->ECHO:text',
+      'ECHO->USER:echo',
+    ]);
     const file = await readFile(join(rt.dir, 'journal', 'echo', `${id}.ndjson`), 'utf8');
-    expect(file.trim().split('\n').map((line) => JSON.parse(line).seq)).toEqual([1, 2]);
+    expect(
+      file
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).seq),
+    ).toEqual([1, 2]);
     // Drawn: listed, exported and watchable like the systems' own machines.
     const list = await rt.runtime.app.request('/viz/machines.json');
     expect(((await list.json()) as { machines: { name: string }[] }).machines.map((m) => m.name)).toContain('echoRun');
@@ -79,7 +89,9 @@ describe('a system module the runtime does not name (tests/support/echo)', () =>
     await rm(recordFile);
     const second = await start(undefined, dir);
     await until(second, id, 'done');
-    expect(warn.mock.calls.flat().join('\n')).toMatch(new RegExp(`Run ${id} of echo: its record is missing; rebuilding it from its journal`));
+    expect(warn.mock.calls.flat().join('\n')).toMatch(
+      new RegExp(`Run ${id} of echo: its record is missing; rebuilding it from its journal`),
+    );
     expect((await second.call('ada', 'GET', `/echo/${id}/messages`)).body.messages).toHaveLength(2);
 
     const { dir: dir2, id: id2 } = await stuckRun();
@@ -89,7 +101,9 @@ describe('a system module the runtime does not name (tests/support/echo)', () =>
     await writeFile(file2, JSON.stringify(record2));
     const third = await start(undefined, dir2);
     await until(third, id2, 'done');
-    expect(warn.mock.calls.flat().join('\n')).toMatch(new RegExp(`Run ${id2} of echo: its snapshot could not be restored`));
+    expect(warn.mock.calls.flat().join('\n')).toMatch(
+      new RegExp(`Run ${id2} of echo: its snapshot could not be restored`),
+    );
   });
 
   it('marks a run that cannot be rebuilt as failed, with a reason, and the server and its other runs go on', async () => {

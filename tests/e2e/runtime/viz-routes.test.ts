@@ -47,21 +47,25 @@ describe('/viz routes', () => {
     for (const { name } of MACHINES) expect(html).toContain(`href="/viz/${name}"`);
   });
 
-  it.each(MACHINES.map((m) => [m.name, m] as const))('serves %s as a page, JSON, Mermaid and SVG', async (name, entry) => {
-    const json = await get(`/viz/${name}.json`);
-    expect(json.headers.get('content-type')).toContain('application/json');
-    expect(await json.json()).toEqual(JSON.parse(JSON.stringify(machineGraph(entry.machine))));
-    const mmd = await get(`/viz/${name}.mmd`);
-    expect(mmd.headers.get('content-type')).toContain('text/vnd.mermaid');
-    expect(await mmd.text()).toMatch(/^stateDiagram-v2\n/);
-    const svg = await get(`/viz/${name}.svg`);
-    expect(svg.headers.get('content-type')).toContain('image/svg+xml');
-    expect(await svg.text()).toContain('<svg');
-    const page = await (await get(`/viz/${name}`)).text();
-    expect(page).toContain('<svg');
-    // Every asset is the app's own: no CDN, no other origin.
-    for (const [, url] of page.matchAll(/(?:src|href)="([^"]*)"/g)) expect(url, url).toMatch(/^(\/viz(\/|$)|#|data:)/);
-  });
+  it.each(MACHINES.map((m) => [m.name, m] as const))(
+    'serves %s as a page, JSON, Mermaid and SVG',
+    async (name, entry) => {
+      const json = await get(`/viz/${name}.json`);
+      expect(json.headers.get('content-type')).toContain('application/json');
+      expect(await json.json()).toEqual(JSON.parse(JSON.stringify(machineGraph(entry.machine))));
+      const mmd = await get(`/viz/${name}.mmd`);
+      expect(mmd.headers.get('content-type')).toContain('text/vnd.mermaid');
+      expect(await mmd.text()).toMatch(/^stateDiagram-v2\n/);
+      const svg = await get(`/viz/${name}.svg`);
+      expect(svg.headers.get('content-type')).toContain('image/svg+xml');
+      expect(await svg.text()).toContain('<svg');
+      const page = await (await get(`/viz/${name}`)).text();
+      expect(page).toContain('<svg');
+      // Every asset is the app's own: no CDN, no other origin.
+      for (const [, url] of page.matchAll(/(?:src|href)="([^"]*)"/g))
+        expect(url, url).toMatch(/^(\/viz(\/|$)|#|data:)/);
+    },
+  );
 
   it('serves its own script and stylesheet, and 404s what is not there', async () => {
     expect((await get('/viz/assets/viz.js')).headers.get('content-type')).toContain('text/javascript');

@@ -23,9 +23,16 @@ describe('trainer API', () => {
         ['PUT', '/users/me/user_profile'],
       ];
       for (const [method, path] of routes) {
-        const missing = await rt.runtime.app.request(path, { method, headers: { 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{"message":"hi"}' });
+        const missing = await rt.runtime.app.request(path, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          body: method === 'GET' ? undefined : '{"message":"hi"}',
+        });
         expect(missing.status, `${method} ${path}`).toBe(401);
-        const invalid = await rt.runtime.app.request(path, { method, headers: { authorization: 'Bearer not.a.token' } });
+        const invalid = await rt.runtime.app.request(path, {
+          method,
+          headers: { authorization: 'Bearer not.a.token' },
+        });
         expect(invalid.status, `${method} ${path}`).toBe(401);
       }
     });
@@ -58,7 +65,8 @@ describe('trainer API', () => {
   describe('sessions', () => {
     it('lists the user own sessions, newest first, up to the limit', async () => {
       const ids: string[] = [];
-      for (let i = 0; i < 3; i++) ids.push((await rt.call('u-list', 'POST', '/agent/sessions', { metadata: { n: i } })).body.session.id);
+      for (let i = 0; i < 3; i++)
+        ids.push((await rt.call('u-list', 'POST', '/agent/sessions', { metadata: { n: i } })).body.session.id);
       const all = await rt.call('u-list', 'GET', '/agent/sessions');
       expect(all.body.sessions.map((s: { id: string }) => s.id)).toEqual([...ids].reverse());
       const two = await rt.call('u-list', 'GET', '/agent/sessions?limit=2');
@@ -72,7 +80,10 @@ describe('trainer API', () => {
       const second = await rt.call('u-cont', 'POST', '/agent/chat', { message: 'hello again' });
       // The first session ended as completed, so §12.5 getOrCreateSession makes a new one.
       expect(second.body.sessionId).not.toBe(first.body.sessionId);
-      const again = await rt.call('u-cont', 'POST', '/agent/chat', { message: 'and once more', sessionId: first.body.sessionId });
+      const again = await rt.call('u-cont', 'POST', '/agent/chat', {
+        message: 'and once more',
+        sessionId: first.body.sessionId,
+      });
       expect(again.body.sessionId).toBe(first.body.sessionId);
     });
   });
@@ -82,7 +93,8 @@ describe('trainer API', () => {
       const owner = await rt.call('u-owner', 'POST', '/agent/chat', { message: 'Give me a quick chest workout' });
       expect(owner.status).toBe(200);
       const id = owner.body.sessionId;
-      const artifactId = owner.body.actions.find((a: { tool: string }) => a.tool === 'generate_workout').result.artifact_id;
+      const artifactId = owner.body.actions.find((a: { tool: string }) => a.tool === 'generate_workout').result
+        .artifact_id;
       const paths: [string, string, unknown?][] = [
         ['GET', `/agent/sessions/${id}`],
         ['GET', `/agent/sessions/${id}/events`],
@@ -92,7 +104,12 @@ describe('trainer API', () => {
       ];
       for (const [method, path, body] of paths) {
         const intruder = await rt.call('u-intruder', method, path, body);
-        const missing = await rt.call('u-intruder', method, path.replace(id, 'no-such-session'), body === undefined ? undefined : { ...(body as object), sessionId: 'no-such-session' });
+        const missing = await rt.call(
+          'u-intruder',
+          method,
+          path.replace(id, 'no-such-session'),
+          body === undefined ? undefined : { ...(body as object), sessionId: 'no-such-session' },
+        );
         expect(intruder.status, `${method} ${path}`).toBe(404);
         expect(intruder.body.error.code).toBe(missing.body.error.code);
       }
@@ -110,8 +127,18 @@ describe('trainer API', () => {
       const chat = await rt.call('u-viz', 'POST', '/agent/chat', { message: 'Give me a quick chest workout' });
       const view = await rt.runtime.runSources.open('agentLoop', 'u-viz', chat.body.sessionId);
       expect(view.value()).toBe('completed');
-      expect(view.recent?.().flatMap((t) => t.active)).toEqual(expect.arrayContaining(['agentLoop.initializing', 'agentLoop.calling', 'agentLoop.executing', 'agentLoop.finishing', 'agentLoop.completed']));
-      await expect(rt.runtime.runSources.open('agentLoop', 'u-other', chat.body.sessionId)).rejects.toThrow(/not found/);
+      expect(view.recent?.().flatMap((t) => t.active)).toEqual(
+        expect.arrayContaining([
+          'agentLoop.initializing',
+          'agentLoop.calling',
+          'agentLoop.executing',
+          'agentLoop.finishing',
+          'agentLoop.completed',
+        ]),
+      );
+      await expect(rt.runtime.runSources.open('agentLoop', 'u-other', chat.body.sessionId)).rejects.toThrow(
+        /not found/,
+      );
     });
   });
 
@@ -119,7 +146,12 @@ describe('trainer API', () => {
     it('reads empty documents for a new user', async () => {
       const res = await rt.call('u-new', 'GET', '/users/me');
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ user_id: 'u-new', all_locations: { locations: [] }, workout_history: { workouts: [] }, user_settings: { weight_unit: 'kg' } });
+      expect(res.body).toMatchObject({
+        user_id: 'u-new',
+        all_locations: { locations: [] },
+        workout_history: { workouts: [] },
+        user_settings: { weight_unit: 'kg' },
+      });
     });
 
     it('keeps each source a user puts, under its name or its short name', async () => {
@@ -153,8 +185,12 @@ describe('trainer API', () => {
       // The user data XML of §4.4 carries what the user put.
       expect(request.data.prompt).toContain('Home Gym');
       expect(request.data.prompt).toContain('Weight: 82kg');
-      const knowledge = events.body.events.filter((e: { event_type: string }) => e.event_type === 'knowledge').map((e: { data: { source: string } }) => e.data.source);
-      expect(knowledge).toEqual(expect.arrayContaining(['category_goals', 'muscle_goals', 'active_preferences', 'workout_history']));
+      const knowledge = events.body.events
+        .filter((e: { event_type: string }) => e.event_type === 'knowledge')
+        .map((e: { data: { source: string } }) => e.data.source);
+      expect(knowledge).toEqual(
+        expect.arrayContaining(['category_goals', 'muscle_goals', 'active_preferences', 'workout_history']),
+      );
     });
   });
 });

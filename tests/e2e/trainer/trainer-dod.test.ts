@@ -58,12 +58,19 @@ describe('§12.1 invalid tool arguments from the model', () => {
   it('become a failed tool result naming the field, which the model sees and the loop continues from', async () => {
     const res = await rt.call('u', 'POST', '/agent/chat', { message: 'Give me a quick chest workout' });
     expect(res.status).toBe(200);
-    expect(res.body.actions.map((a: { tool: string }) => a.tool)).toEqual(['generate_workout', 'generate_workout', 'message_notify_user', 'idle']);
+    expect(res.body.actions.map((a: { tool: string }) => a.tool)).toEqual([
+      'generate_workout',
+      'generate_workout',
+      'message_notify_user',
+      'idle',
+    ]);
     const failed = res.body.actions[0].result;
     expect(failed).toMatchObject({ success: false, error_code: 'invalid_arguments' });
     expect(failed.issues.map((i: { path: string }) => i.path)).toContain('workout.exercises');
     // The second request carries the failure back to the model as the call's tool_result.
-    const second = rt.server.requests.filter((r) => r.endpoint === 'anthropic')[1]!.body as { messages: { content: unknown }[] };
+    const second = rt.server.requests.filter((r) => r.endpoint === 'anthropic')[1]!.body as {
+      messages: { content: unknown }[];
+    };
     expect(JSON.stringify(second.messages.at(-1))).toContain('invalid_arguments');
     expect(rt.server.violations).toEqual([]);
   });
@@ -75,7 +82,8 @@ describe('§12.3 the initializer on GPT-4o-mini', () => {
   beforeAll(async () => {
     rt = await startWireRuntime({
       anthropic: smokeScript,
-      openai: () => (fail ? { error: { status: 400, message: 'Invalid schema for response_format' } } : workoutSelectionScript()),
+      openai: () =>
+        fail ? { error: { status: 400, message: 'Invalid schema for response_format' } } : workoutSelectionScript(),
     });
     await setUpUser(rt.call, 'u');
   });
@@ -83,12 +91,16 @@ describe('§12.3 the initializer on GPT-4o-mini', () => {
 
   it('receives the user message and the knowledge already loaded, and appends only new sources', async () => {
     const first = await rt.call('u', 'POST', '/agent/chat', { message: 'Give me a quick chest workout' });
-    const second = await rt.call('u', 'POST', '/agent/chat', { message: 'And a leg workout', sessionId: first.body.sessionId });
+    const second = await rt.call('u', 'POST', '/agent/chat', {
+      message: 'And a leg workout',
+      sessionId: first.body.sessionId,
+    });
     expect(second.status).toBe(200);
     const [, request] = rt.server.requests.filter((r) => r.endpoint === 'openai');
     const prompt = JSON.stringify(request!.body);
     expect(prompt).toContain('And a leg workout');
-    for (const source of ['category_goals', 'muscle_goals', 'active_preferences', 'workout_history']) expect(prompt).toContain(`- ${source}`);
+    for (const source of ['category_goals', 'muscle_goals', 'active_preferences', 'workout_history'])
+      expect(prompt).toContain(`- ${source}`);
     const knowledge = (await timeline(rt, 'u', first.body.sessionId)).filter((e) => e.event_type === 'knowledge');
     expect(knowledge).toHaveLength(4);
   });
@@ -97,7 +109,11 @@ describe('§12.3 the initializer on GPT-4o-mini', () => {
     fail = true;
     const res = await rt.call('u', 'POST', '/agent/chat', { message: 'Give me a quick chest workout' });
     expect(res.status).toBe(200);
-    expect(res.body.actions.map((a: { tool: string }) => a.tool)).toEqual(['generate_workout', 'message_notify_user', 'idle']);
+    expect(res.body.actions.map((a: { tool: string }) => a.tool)).toEqual([
+      'generate_workout',
+      'message_notify_user',
+      'idle',
+    ]);
     const events = await timeline(rt, 'u', res.body.sessionId);
     expect(events.filter((e) => e.event_type === 'knowledge')).toHaveLength(0);
     expect(events.find((e) => e.event_type === 'error')?.data.context).toBe('context_init');
@@ -116,7 +132,9 @@ describe('§12.2 the user data XML is fetched afresh on every build', () => {
     const first = await rt.call('u', 'POST', '/agent/chat', { message: 'Give me a quick chest workout' });
     await rt.call('u', 'PUT', '/users/me/profile', { sex: 'male', age: 28, height_cm: 180, weight_kg: 90 });
     await rt.call('u', 'POST', '/agent/chat', { message: 'Another one please', sessionId: first.body.sessionId });
-    const requests = rt.server.requests.filter((r) => r.endpoint === 'anthropic').map((r) => r.body as { system: { text: string; cache_control?: unknown }[] });
+    const requests = rt.server.requests
+      .filter((r) => r.endpoint === 'anthropic')
+      .map((r) => r.body as { system: { text: string; cache_control?: unknown }[] });
     expect(requests[0]!.system[1]!.text).toContain('Weight: 82kg');
     expect(requests.at(-1)!.system[1]!.text).toContain('Weight: 90kg');
     expect(requests.at(-1)!.system[1]!.text).toMatch(/^<user_data>/);

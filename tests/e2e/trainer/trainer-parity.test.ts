@@ -39,8 +39,10 @@ describe.each(MODEL_IDS)('parity matrix (§12.8) on %s', (model) => {
     sessionId = res.body.sessionId;
     return res.body as { actions: { tool: string; result: any }[]; iterations: number; status: string };
   };
-  const tools = (result: { actions: { tool: string; result: { success: boolean } }[] }) => result.actions.map((a) => `${a.tool}${a.result.success ? '' : ':failed'}`);
-  const timeline = async (): Promise<Event[]> => (await rt.call(user, 'GET', `/agent/sessions/${sessionId}/events`)).body.events;
+  const tools = (result: { actions: { tool: string; result: { success: boolean } }[] }) =>
+    result.actions.map((a) => `${a.tool}${a.result.success ? '' : ':failed'}`);
+  const timeline = async (): Promise<Event[]> =>
+    (await rt.call(user, 'GET', `/agent/sessions/${sessionId}/events`)).body.events;
 
   it('simple message -> notify -> idle', async () => {
     expect(tools(await chat('Hi there!'))).toEqual(['message_notify_user', 'idle']);
@@ -79,7 +81,9 @@ describe.each(MODEL_IDS)('parity matrix (§12.8) on %s', (model) => {
       if (event.event_type === 'llm_response') turns.at(-1)!.push(event);
     }
     expect(turns).toHaveLength(5);
-    const shares = turns.map((responses) => responses.map((r) => r.data.tokens.cached / (r.data.tokens.prompt + r.data.tokens.cached)));
+    const shares = turns.map((responses) =>
+      responses.map((r) => r.data.tokens.cached / (r.data.tokens.prompt + r.data.tokens.cached)),
+    );
     // The very first call of a cold cache reads nothing; it writes the prefix.
     expect(shares[0]![0]).toBe(0);
     for (const turn of shares) {

@@ -4,7 +4,13 @@ import { ModelError } from '../../../actors/models/model-error.ts';
 import { createOfflineProvider } from '../../../actors/trainer/offline-model/offline-provider.ts';
 import type { OpenTrainer } from '../../../server/trainer/module.ts';
 import { startRuntime } from '../../support/runtime-harness.ts';
-import { isToolResult, isToolStart, parseSse, setUpUser, streamOrderProblems } from '../../support/trainer/trainer-http.ts';
+import {
+  isToolResult,
+  isToolStart,
+  parseSse,
+  setUpUser,
+  streamOrderProblems,
+} from '../../support/trainer/trainer-http.ts';
 
 /** A model that fails on the Nth call of a turn, and is the offline model otherwise. */
 function failingOn(calls: Set<number>): ModelProvider {
@@ -37,22 +43,37 @@ describe('trainer streaming', () => {
     const res = await stream({ message: 'Give me a quick chest workout' });
     const events = parseSse(res.body);
     expect(streamOrderProblems(events)).toEqual([]);
-    expect(events.filter((e) => e.type === 'knowledge').map((e) => (e as { data: { source: string } }).data.source)).toEqual(
-      expect.arrayContaining(['category_goals', 'muscle_goals', 'active_preferences', 'workout_history']),
-    );
+    expect(
+      events.filter((e) => e.type === 'knowledge').map((e) => (e as { data: { source: string } }).data.source),
+    ).toEqual(expect.arrayContaining(['category_goals', 'muscle_goals', 'active_preferences', 'workout_history']));
     const generate = events.find((e) => e.type === 'generate_workout' && isToolStart(e));
     expect(generate).toMatchObject({ data: { status: 'running', args: { workout: expect.any(Object) } } });
-    expect(events).toContainEqual({ type: 'status', data: { message: 'Creating your workout...', tool: 'generate_workout', phase: 'start' } });
-    expect(events).toContainEqual({ type: 'status', data: { message: 'Workout ready', tool: 'generate_workout', phase: 'done' } });
-    const result = events.find((e) => e.type === 'generate_workout' && isToolResult(e)) as { data: { success: boolean }; formatted: string; status: string };
+    expect(events).toContainEqual({
+      type: 'status',
+      data: { message: 'Creating your workout...', tool: 'generate_workout', phase: 'start' },
+    });
+    expect(events).toContainEqual({
+      type: 'status',
+      data: { message: 'Workout ready', tool: 'generate_workout', phase: 'done' },
+    });
+    const result = events.find((e) => e.type === 'generate_workout' && isToolResult(e)) as {
+      data: { success: boolean };
+      formatted: string;
+      status: string;
+    };
     expect(result.status).toBe('done');
     expect(result.formatted).toContain('<tool_result name="generate_workout">');
     expect(result.formatted).toContain('MUST now call message_notify_user');
-    const notify = events.find((e) => e.type === 'message_notify_user' && isToolResult(e)) as { artifact?: { artifact_id: string }; artifact_id?: string };
+    const notify = events.find((e) => e.type === 'message_notify_user' && isToolResult(e)) as {
+      artifact?: { artifact_id: string };
+      artifact_id?: string;
+    };
     expect(notify.artifact?.artifact_id).toMatch(/^art_/);
     expect(notify.artifact_id).toBe(notify.artifact?.artifact_id);
     // message_notify_user has no status messages (§6.7).
-    expect(events.some((e) => e.type === 'status' && (e.data as { tool: string }).tool === 'message_notify_user')).toBe(false);
+    expect(events.some((e) => e.type === 'status' && (e.data as { tool: string }).tool === 'message_notify_user')).toBe(
+      false,
+    );
     expect(events.at(-1)).toEqual({ type: 'done', sessionId: res.response.headers.get('x-session-id') });
   });
 
@@ -72,7 +93,9 @@ describe('trainer streaming', () => {
     const session = await rt.call(user, 'GET', `/agent/sessions/${sessionId}`);
     expect(session.body.session.status).toBe('completed');
     const timeline = await rt.call(user, 'GET', `/agent/sessions/${sessionId}/events`);
-    const tools = timeline.body.events.filter((e: { event_type: string }) => e.event_type === 'tool_call').map((e: { data: { tool_name: string } }) => e.data.tool_name);
+    const tools = timeline.body.events
+      .filter((e: { event_type: string }) => e.event_type === 'tool_call')
+      .map((e: { data: { tool_name: string } }) => e.data.tool_name);
     expect(tools).toEqual(['generate_workout', 'message_notify_user', 'idle']);
   });
 
@@ -102,7 +125,9 @@ describe('trainer streaming when the model fails', () => {
     const sessionId = res.response.headers.get('x-session-id')!;
     const session = await rt.call('u', 'GET', `/agent/sessions/${sessionId}`);
     expect(session.body.session.status).toBe('error');
-    const errors = (await rt.call('u', 'GET', `/agent/sessions/${sessionId}/events`)).body.events.filter((e: { event_type: string }) => e.event_type === 'error');
+    const errors = (await rt.call('u', 'GET', `/agent/sessions/${sessionId}/events`)).body.events.filter(
+      (e: { event_type: string }) => e.event_type === 'error',
+    );
     expect(errors.map((e: { data: { context: string } }) => e.data.context)).toEqual(['llm_call']);
   });
 
@@ -110,7 +135,10 @@ describe('trainer streaming when the model fails', () => {
     const sessions = await rt.call('u', 'GET', '/agent/sessions');
     const failed = sessions.body.sessions[0];
     expect(failed.status).toBe('error');
-    const again = await rt.call('u', 'POST', '/agent/chat', { message: 'Try again please: a quick chest workout', sessionId: failed.id });
+    const again = await rt.call('u', 'POST', '/agent/chat', {
+      message: 'Try again please: a quick chest workout',
+      sessionId: failed.id,
+    });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ sessionId: failed.id, status: 'completed', stopReason: 'idle' });
     expect((await rt.call('u', 'GET', `/agent/sessions/${failed.id}`)).body.session.status).toBe('completed');

@@ -36,7 +36,9 @@ describe('weekly check-in properties', () => {
           const after = evaluation.history.last_macro_targets;
           if (result.adjustment_type !== null) {
             expect('new_target_intake_kcal' in result).toBe(after.target_intake_kcal !== before.target_intake_kcal);
-            const macrosChanged = ['protein_g', 'fat_g', 'carbs_g'].some((key) => after[key as 'fat_g'] !== before[key as 'fat_g']);
+            const macrosChanged = ['protein_g', 'fat_g', 'carbs_g'].some(
+              (key) => after[key as 'fat_g'] !== before[key as 'fat_g'],
+            );
             expect('new_macros' in result).toBe(macrosChanged);
           } else {
             expect(after.target_intake_kcal).toBe(before.target_intake_kcal);
@@ -44,17 +46,23 @@ describe('weekly check-in properties', () => {
 
           // the targets stay sound after every adjustment
           MacroTargetsSchema.parse(after);
-          expect(Math.abs(macroKcal(after) - after.target_intake_kcal)).toBeLessThanOrEqual(after.target_intake_kcal * 0.01);
+          expect(Math.abs(macroKcal(after) - after.target_intake_kcal)).toBeLessThanOrEqual(
+            after.target_intake_kcal * 0.01,
+          );
           expect((after.fat_g * 9) / after.target_intake_kcal).toBeGreaterThanOrEqual(0.25);
 
           // the COACH input comes exactly when the COACH re-runs
-          expect(evaluation.trainingInput !== undefined).toBe((result.agents_re_run as readonly string[]).includes('COACH'));
+          expect(evaluation.trainingInput !== undefined).toBe(
+            (result.agents_re_run as readonly string[]).includes('COACH'),
+          );
           if (evaluation.trainingInput) TrainingInputSchema.parse(evaluation.trainingInput);
 
           expect(appendCheckin(history, checkin)).toEqual(evaluation.history);
           history = CheckinHistorySchema.parse(evaluation.history);
         }
-        expect(history.checkins.map((record) => record.week)).toEqual(steps.map((_, index) => history.start_week + index + 1));
+        expect(history.checkins.map((record) => record.week)).toEqual(
+          steps.map((_, index) => history.start_week + index + 1),
+        );
       }),
       { numRuns: NUM_RUNS },
     );

@@ -17,7 +17,7 @@ import { answeredSlots, recomputedMacros } from '../../support/nutrition/recipe-
 const NUM_RUNS = 120;
 
 describe('CHEF over the DIETITIAN plans of realistic strategies and clients', () => {
-  it('answers every slot with a valid recipe within 10 % of its spec, from the client\'s foods only', () => {
+  it("answers every slot with a valid recipe within 10 % of its spec, from the client's foods only", () => {
     fc.assert(
       fc.property(strategyArb, clientArb, (strategy, client) => {
         let plan;

@@ -21,7 +21,9 @@ const NUM_RUNS = 200;
 const reasonArb = fc.option(
   fc.oneof(
     fc.constant<DietitianRerunReason>({ trigger: 'compliance_issue' }),
-    fc.constantFrom('follicular', 'luteal').map((phase): DietitianRerunReason => ({ trigger: 'cycle_phase_adjustment', cycle_phase: phase })),
+    fc
+      .constantFrom('follicular', 'luteal')
+      .map((phase): DietitianRerunReason => ({ trigger: 'cycle_phase_adjustment', cycle_phase: phase })),
   ),
   { nil: undefined, freq: 2 },
 );
@@ -32,64 +34,77 @@ describe('DIETITIAN over realistic strategies and clients', () => {
     let planned = 0;
     let refused = 0;
     fc.assert(
-      fc.property(strategyArb, clientArb, fc.integer({ min: 0, max: 30 }), reasonArb, (strategy, client, weeks, reason) => {
-        let plan;
-        try {
-          plan = buildWeeklyMealPlan(strategy, {
-            client_constraints: client,
-            weeks_on_program: weeks,
-            ...(reason ? { rerun_reason: reason } : {}),
-          });
-        } catch (error) {
-          // Only a real dead end may stop the plan: a slot no recipe can fill for this client.
-          expect(error).toBeInstanceOf(DietitianPlanningError);
-          expect((error as Error).message).toMatch(/No recipe fits the \w+ slot/);
-          expect(client.food_aversions.length).toBeGreaterThan(2);
-          refused += 1;
-          return;
-        }
-        planned += 1;
-        expect(() => WeeklyMealPlanSchema.parse(plan)).not.toThrow();
-
-        // §8 rank 3: weekly totals within 5 % of 7 x the daily targets (here: to 0.1 %).
-        const week = weekTotals(plan);
-        const daily = { calories: strategy.target_intake_kcal, protein_g: strategy.protein_g, carbs_g: strategy.carbs_g, fat_g: strategy.fat_g };
-        for (const key of ['calories', 'protein_g', 'carbs_g', 'fat_g'] as const) {
-          expect(Math.abs(week[key] - 7 * daily[key]) / (7 * daily[key]), key).toBeLessThanOrEqual(0.001);
-        }
-        expect(detectRank3Conflict(strategy, plan)).toEqual([]);
-
-        // Protein follows the distribution (rescaled to protein_g).
-        const distributed = MEAL_SLOTS.reduce((sum, slot) => sum + strategy.protein_distribution[`${slot}_g`], 0);
-        for (const slot of ['breakfast', 'lunch', 'presleep'] as const) {
-          const expected = (strategy.protein_distribution[`${slot}_g`] * strategy.protein_g) / distributed;
-          expect(Math.abs(plan.weekly_template.monday![slot]!.slot_spec.protein_g - expected)).toBeLessThanOrEqual(0.051);
-        }
-
-        // Every recipe named honours aversions (nut butters always), skill and time caps; a
-        // compliance re-run plans one skill level lower.
-        const averted = aversionSet(client.food_aversions);
-        const skill = reason?.trigger === 'compliance_issue' ? SIMPLER[client.cooking_skill] : client.cooking_skill;
-        for (const id of planRecipeIds(plan)) {
-          const recipe = recipeById(id)!;
-          expect(recipeHasAvertedFood(recipe, averted), id).toBe(false);
-          expect(DIFFICULTY_RANK[recipe.difficulty]).toBeLessThanOrEqual(DIFFICULTY_RANK[skill]);
-        }
-        for (const day of WEEKDAYS) {
-          for (const slot of MEAL_SLOTS) {
-            const slotPlan = plan.weekly_template[day]![slot]!;
-            expect(slotPlan.slot_spec.prep_time_max_min).toBe(PREP_TIME_CAPS[skill][slot]);
-            for (const id of slotPlan.alternatives) {
-              expect(totalMinutes(recipeById(id)!)).toBeLessThanOrEqual(slotPlan.slot_spec.prep_time_max_min);
-              if (client.partner_cooks && slot === 'dinner') expect(recipeById(id)!.traits).toContain('shareable');
-            }
-            // The served recipe is the slot's first alternative and scales to its spec (§8 rank 4).
-            const served = servedRecipe(slotPlan, slot);
-            expect(slotPlan.alternatives[0]).toBe(served.id);
-            expect(scaleRecipe(served, slotPlan.slot_spec, averted)).toBeDefined();
+      fc.property(
+        strategyArb,
+        clientArb,
+        fc.integer({ min: 0, max: 30 }),
+        reasonArb,
+        (strategy, client, weeks, reason) => {
+          let plan;
+          try {
+            plan = buildWeeklyMealPlan(strategy, {
+              client_constraints: client,
+              weeks_on_program: weeks,
+              ...(reason ? { rerun_reason: reason } : {}),
+            });
+          } catch (error) {
+            // Only a real dead end may stop the plan: a slot no recipe can fill for this client.
+            expect(error).toBeInstanceOf(DietitianPlanningError);
+            expect((error as Error).message).toMatch(/No recipe fits the \w+ slot/);
+            expect(client.food_aversions.length).toBeGreaterThan(2);
+            refused += 1;
+            return;
           }
-        }
-      }),
+          planned += 1;
+          expect(() => WeeklyMealPlanSchema.parse(plan)).not.toThrow();
+
+          // §8 rank 3: weekly totals within 5 % of 7 x the daily targets (here: to 0.1 %).
+          const week = weekTotals(plan);
+          const daily = {
+            calories: strategy.target_intake_kcal,
+            protein_g: strategy.protein_g,
+            carbs_g: strategy.carbs_g,
+            fat_g: strategy.fat_g,
+          };
+          for (const key of ['calories', 'protein_g', 'carbs_g', 'fat_g'] as const) {
+            expect(Math.abs(week[key] - 7 * daily[key]) / (7 * daily[key]), key).toBeLessThanOrEqual(0.001);
+          }
+          expect(detectRank3Conflict(strategy, plan)).toEqual([]);
+
+          // Protein follows the distribution (rescaled to protein_g).
+          const distributed = MEAL_SLOTS.reduce((sum, slot) => sum + strategy.protein_distribution[`${slot}_g`], 0);
+          for (const slot of ['breakfast', 'lunch', 'presleep'] as const) {
+            const expected = (strategy.protein_distribution[`${slot}_g`] * strategy.protein_g) / distributed;
+            expect(Math.abs(plan.weekly_template.monday![slot]!.slot_spec.protein_g - expected)).toBeLessThanOrEqual(
+              0.051,
+            );
+          }
+
+          // Every recipe named honours aversions (nut butters always), skill and time caps; a
+          // compliance re-run plans one skill level lower.
+          const averted = aversionSet(client.food_aversions);
+          const skill = reason?.trigger === 'compliance_issue' ? SIMPLER[client.cooking_skill] : client.cooking_skill;
+          for (const id of planRecipeIds(plan)) {
+            const recipe = recipeById(id)!;
+            expect(recipeHasAvertedFood(recipe, averted), id).toBe(false);
+            expect(DIFFICULTY_RANK[recipe.difficulty]).toBeLessThanOrEqual(DIFFICULTY_RANK[skill]);
+          }
+          for (const day of WEEKDAYS) {
+            for (const slot of MEAL_SLOTS) {
+              const slotPlan = plan.weekly_template[day]![slot]!;
+              expect(slotPlan.slot_spec.prep_time_max_min).toBe(PREP_TIME_CAPS[skill][slot]);
+              for (const id of slotPlan.alternatives) {
+                expect(totalMinutes(recipeById(id)!)).toBeLessThanOrEqual(slotPlan.slot_spec.prep_time_max_min);
+                if (client.partner_cooks && slot === 'dinner') expect(recipeById(id)!.traits).toContain('shareable');
+              }
+              // The served recipe is the slot's first alternative and scales to its spec (§8 rank 4).
+              const served = servedRecipe(slotPlan, slot);
+              expect(slotPlan.alternatives[0]).toBe(served.id);
+              expect(scaleRecipe(served, slotPlan.slot_spec, averted)).toBeDefined();
+            }
+          }
+        },
+      ),
       { numRuns: NUM_RUNS },
     );
     // Dead ends must stay rare: at most two extra aversions are generated.

@@ -12,7 +12,7 @@ const tierArb = fc.constantFrom(0 as const, 1 as const, 2 as const);
 const TOTALS = ['target_intake_kcal', 'protein_g', 'fat_g', 'carbs_g'] as const;
 
 describe('NUTRITIONIST properties', () => {
-  it('builds a schema-valid strategy whose totals are exactly the SCIENTIST\'s', () => {
+  it("builds a schema-valid strategy whose totals are exactly the SCIENTIST's", () => {
     fc.assert(
       fc.property(intakeArb, tierArb, (intake, tier) => {
         const targets = computeMacroTargets(intake);
@@ -47,7 +47,10 @@ describe('NUTRITIONIST properties', () => {
       fc.property(intakeArb, tierArb, (intake, tier) => {
         const strategy = buildNutritionStrategy(computeMacroTargets(intake), { current_tier: tier });
         const text = singularFood(
-          [...strategy.hardgainer_tactics, ...strategy.supplement_protocol.map((item) => `${item.supplement} ${item.dose}`)].join(' | '),
+          [
+            ...strategy.hardgainer_tactics,
+            ...strategy.supplement_protocol.map((item) => `${item.supplement} ${item.dose}`),
+          ].join(' | '),
         );
         for (const aversion of intake.food_aversions) {
           if (aversion === 'dairy') {
@@ -69,7 +72,12 @@ describe('NUTRITIONIST properties', () => {
         strategy[field] = targets[field] + delta;
         const conflicts = detectRank2Conflict(targets, strategy);
         expect(conflicts).toHaveLength(1);
-        expect(conflicts[0]).toMatchObject({ rank: 2, field, expected: targets[field], actual: targets[field] + delta });
+        expect(conflicts[0]).toMatchObject({
+          rank: 2,
+          field,
+          expected: targets[field],
+          actual: targets[field] + delta,
+        });
       }),
       { numRuns: NUM_RUNS },
     );

@@ -2,7 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HealthQuerySchema, type HealthQuery } from '../../../protocol/nutrition/health-query.ts';
 import { MenstrualStatusSchema } from '../../../protocol/nutrition/client-profile.ts';
-import { MedicalContextSchema, type PipelineAction, type Urgency } from '../../../protocol/nutrition/medical-context.ts';
+import {
+  MedicalContextSchema,
+  type PipelineAction,
+  type Urgency,
+} from '../../../protocol/nutrition/medical-context.ts';
 import { assessHealthQuery } from '../../../actors/nutrition/physician/physician-assessment.ts';
 import { PIPELINE_ACTION_SEVERITY, URGENCY_SEVERITY } from '../../../actors/nutrition/physician/physician-findings.ts';
 import { buildHealthQuery } from '../../../actors/nutrition/physician/red-flags-health-query.ts';
@@ -10,7 +14,11 @@ import { detectIntakeRedFlags, type RedFlagSeverity } from '../../../actors/nutr
 import { intakeArb, oneDecimal } from '../../support/nutrition/scientist-arbitraries.ts';
 
 const NUM_RUNS = 400;
-const ACTION_OF: Record<RedFlagSeverity, PipelineAction> = { critical: 'abort', referral: 'pause_pending_referral', advisory: 'continue' };
+const ACTION_OF: Record<RedFlagSeverity, PipelineAction> = {
+  critical: 'abort',
+  referral: 'pause_pending_referral',
+  advisory: 'continue',
+};
 const URGENCY_OF: Record<RedFlagSeverity, Urgency> = { critical: 'urgent', referral: 'soon', advisory: 'routine' };
 
 const queryArb: fc.Arbitrary<HealthQuery> = fc.record({
@@ -28,12 +36,14 @@ const queryArb: fc.Arbitrary<HealthQuery> = fc.record({
 });
 
 describe('PHYSICIAN properties', () => {
-  it('answers every batched intake query with the most severe flag\'s action and urgency', () => {
+  it("answers every batched intake query with the most severe flag's action and urgency", () => {
     fc.assert(
       fc.property(intakeArb, (intake) => {
         const flags = detectIntakeRedFlags(intake);
         if (flags.length === 0) return;
-        const query = HealthQuerySchema.parse(buildHealthQuery(flags as [typeof flags[number], ...typeof flags], { intake }));
+        const query = HealthQuerySchema.parse(
+          buildHealthQuery(flags as [(typeof flags)[number], ...typeof flags], { intake }),
+        );
         expect(query.user_context.symptoms).toHaveLength(flags.length);
         const answer = MedicalContextSchema.parse(assessHealthQuery(query));
         const worstAction = Math.max(...flags.map((flag) => PIPELINE_ACTION_SEVERITY[ACTION_OF[flag.severity]]));
@@ -67,17 +77,23 @@ describe('PHYSICIAN properties', () => {
 
   it('never answers less severely when a finding is added', () => {
     fc.assert(
-      fc.property(queryArb, fc.constantFrom('amenorrhea', 'low_bmi', 'eating_disorder', 'irregular'), (query, added) => {
-        const base = assessHealthQuery(query);
-        const context = { ...query.user_context };
-        if (added === 'amenorrhea') context.menstrual_status = 'amenorrhea';
-        if (added === 'irregular' && context.menstrual_status === 'regular') context.menstrual_status = 'irregular';
-        if (added === 'low_bmi') context.bmi = 15;
-        if (added === 'eating_disorder') context.symptoms = [...context.symptoms, 'anorexia nervosa'];
-        const worse = assessHealthQuery({ ...query, user_context: context });
-        expect(PIPELINE_ACTION_SEVERITY[worse.pipeline_action]).toBeGreaterThanOrEqual(PIPELINE_ACTION_SEVERITY[base.pipeline_action]);
-        expect(URGENCY_SEVERITY[worse.urgency]).toBeGreaterThanOrEqual(URGENCY_SEVERITY[base.urgency]);
-      }),
+      fc.property(
+        queryArb,
+        fc.constantFrom('amenorrhea', 'low_bmi', 'eating_disorder', 'irregular'),
+        (query, added) => {
+          const base = assessHealthQuery(query);
+          const context = { ...query.user_context };
+          if (added === 'amenorrhea') context.menstrual_status = 'amenorrhea';
+          if (added === 'irregular' && context.menstrual_status === 'regular') context.menstrual_status = 'irregular';
+          if (added === 'low_bmi') context.bmi = 15;
+          if (added === 'eating_disorder') context.symptoms = [...context.symptoms, 'anorexia nervosa'];
+          const worse = assessHealthQuery({ ...query, user_context: context });
+          expect(PIPELINE_ACTION_SEVERITY[worse.pipeline_action]).toBeGreaterThanOrEqual(
+            PIPELINE_ACTION_SEVERITY[base.pipeline_action],
+          );
+          expect(URGENCY_SEVERITY[worse.urgency]).toBeGreaterThanOrEqual(URGENCY_SEVERITY[base.urgency]);
+        },
+      ),
       { numRuns: NUM_RUNS },
     );
   });

@@ -26,12 +26,10 @@ const NUM_RUNS = 200;
 const OVERRIDES: ArbitraryOverrides = new Map<z.core.$ZodType, fc.Arbitrary<unknown>>([
   [
     FoodAversionsSchema,
-    fc
-      .array(fc.string({ minLength: 1, maxLength: 12 }), { maxLength: 4 })
-      .chain((extra) => {
-        const all = [...extra, 'peanut_butter', 'nut_butters'];
-        return fc.shuffledSubarray(all, { minLength: all.length, maxLength: all.length });
-      }),
+    fc.array(fc.string({ minLength: 1, maxLength: 12 }), { maxLength: 4 }).chain((extra) => {
+      const all = [...extra, 'peanut_butter', 'nut_butters'];
+      return fc.shuffledSubarray(all, { minLength: all.length, maxLength: all.length });
+    }),
   ],
   [AvailableDaysSchema, fc.shuffledSubarray([...WeekdaySchema.options], { minLength: 1 })],
   [
@@ -110,7 +108,10 @@ describe('NutritionEnvelopeSchema', () => {
 });
 
 /** Every plain object in `value` (itself included) with its path from `value`. */
-function objectsIn(value: unknown, path: (string | number)[] = []): { path: (string | number)[]; object: Record<string, unknown> }[] {
+function objectsIn(
+  value: unknown,
+  path: (string | number)[] = [],
+): { path: (string | number)[]; object: Record<string, unknown> }[] {
   if (Array.isArray(value)) return value.flatMap((item, index) => objectsIn(item, [...path, index]));
   if (value === null || typeof value !== 'object') return [];
   const object = value as Record<string, unknown>;

@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MacroTargetsSchema, type MacroTargets } from '../../../protocol/nutrition/macro-targets.ts';
 import { TrainingInputSchema } from '../../../protocol/nutrition/training-input.ts';
-import { calculateMacroTargets, computeMacroTargets } from '../../../actors/nutrition/scientist/scientist-macro-targets.ts';
+import {
+  calculateMacroTargets,
+  computeMacroTargets,
+} from '../../../actors/nutrition/scientist/scientist-macro-targets.ts';
 import { macroKcal } from '../../../actors/nutrition/scientist/scientist-macro-split.ts';
 import { buildTrainingInput } from '../../../actors/nutrition/scientist/scientist-training-input.ts';
 import { intakeArb, oneDecimal } from '../../support/nutrition/scientist-arbitraries.ts';

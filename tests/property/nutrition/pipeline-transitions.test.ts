@@ -28,7 +28,12 @@ function declaredEdges(node: DirectedGraphNode): string[] {
 
 type Command =
   | { kind: 'start' }
-  | { kind: 'answer'; pick: number; who: 'chain' | 'coach' | 'any'; variant: 'ok' | 'redFlag' | 'upstream' | 'conflict' | 'invalid' }
+  | {
+      kind: 'answer';
+      pick: number;
+      who: 'chain' | 'coach' | 'any';
+      variant: 'ok' | 'redFlag' | 'upstream' | 'conflict' | 'invalid';
+    }
   | { kind: 'fail'; pick: number }
   | { kind: 'physician'; action: 'continue' | 'pause_pending_referral' | 'abort' }
   | { kind: 'confirm' }
@@ -44,7 +49,11 @@ const command: fc.Arbitrary<Command> = fc.oneof(
       kind: fc.constant('answer' as const),
       pick: fc.nat(3),
       // COACH works beside the chain: answering the chain first keeps COACH busy into later states.
-      who: fc.oneof({ weight: 5, arbitrary: fc.constant('chain' as const) }, { weight: 2, arbitrary: fc.constant('coach' as const) }, { weight: 1, arbitrary: fc.constant('any' as const) }),
+      who: fc.oneof(
+        { weight: 5, arbitrary: fc.constant('chain' as const) },
+        { weight: 2, arbitrary: fc.constant('coach' as const) },
+        { weight: 1, arbitrary: fc.constant('any' as const) },
+      ),
       variant: fc.oneof(
         { weight: 6, arbitrary: fc.constant('ok' as const) },
         { weight: 2, arbitrary: fc.constant('redFlag' as const) },
@@ -54,7 +63,19 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('fail' as const), pick: fc.nat(3) }) },
   // Only applies while the PHYSICIAN has a query, so it may weigh heavily without swamping the rest.
-  { weight: 10, arbitrary: fc.record({ kind: fc.constant('physician' as const), action: fc.constantFrom('continue' as const, 'continue' as const, 'continue' as const, 'pause_pending_referral' as const, 'abort' as const) }) },
+  {
+    weight: 10,
+    arbitrary: fc.record({
+      kind: fc.constant('physician' as const),
+      action: fc.constantFrom(
+        'continue' as const,
+        'continue' as const,
+        'continue' as const,
+        'pause_pending_referral' as const,
+        'abort' as const,
+      ),
+    }),
+  },
   { weight: 2, arbitrary: fc.constant({ kind: 'confirm' as const }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('checkin' as const), rerun: fc.subarray(STAGES) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('tick' as const), ms: fc.integer({ min: 0, max: 200_000 }) }) },
@@ -67,7 +88,8 @@ function apply(p: PipelineHarness, c: Command) {
     case 'start':
       return p.start();
     case 'answer': {
-      const preferred = c.who === 'any' ? work : work.filter((d) => (d.envelope.to_agent === 'COACH') === (c.who === 'coach'));
+      const preferred =
+        c.who === 'any' ? work : work.filter((d) => (d.envelope.to_agent === 'COACH') === (c.who === 'coach'));
       const candidates = preferred.length > 0 ? preferred : work;
       const dispatch = candidates[c.pick % Math.max(candidates.length, 1)];
       if (dispatch) p.report(dispatch, { status: 'completed', output: fakeOutput(dispatch, c.variant) });
@@ -75,7 +97,11 @@ function apply(p: PipelineHarness, c: Command) {
     }
     case 'fail': {
       const dispatch = work[c.pick % Math.max(work.length, 1)];
-      if (dispatch) p.report(dispatch, { status: 'failed', failure: { kind: 'timeout', timeout_duration_ms: 30_000, input_hash: 'b'.repeat(64) } });
+      if (dispatch)
+        p.report(dispatch, {
+          status: 'failed',
+          failure: { kind: 'timeout', timeout_duration_ms: 30_000, input_hash: 'b'.repeat(64) },
+        });
       return;
     }
     case 'physician':
@@ -94,7 +120,6 @@ function apply(p: PipelineHarness, c: Command) {
       return p.send({ type: 'pipeline.resume' });
   }
 }
-
 
 describe('pipelineMachine against the §1 table', () => {
   it('declares exactly the nine §1 states', () => {
@@ -138,5 +163,4 @@ describe('pipelineMachine against the §1 table', () => {
     if (process.env.EDGE_STATS) console.log(Object.fromEntries(counts));
     expect([...TABLE].filter((edge) => !counts.has(edge))).toEqual([]);
   });
-
 });

@@ -112,9 +112,7 @@ function checkInvariants(harness: AgentHarness, trace: Trace, maxAttempts: numbe
       expect(call.seq).toBeLessThan(reportSeq);
       // No run starts for a request once a cancel naming it (or everything) was sent.
       for (const cancel of trace.cancels) {
-        const names =
-          cancel.requestId === requestId ||
-          (cancel.requestId === undefined && cancel.seq > request.seq);
+        const names = cancel.requestId === requestId || (cancel.requestId === undefined && cancel.seq > request.seq);
         if (names) expect(call.seq).toBeLessThan(cancel.seq);
       }
     }

@@ -21,14 +21,23 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
 type Op = { kind: 'send'; from: 'A' | 'B'; to: 'A' | 'B' | 'USER' } | { kind: 'commit' } | { kind: 'fail' };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 5, arbitrary: fc.constantFrom<Op>({ kind: 'send', from: 'A', to: 'B' }, { kind: 'send', from: 'B', to: 'A' }, { kind: 'send', from: 'B', to: 'USER' }) },
+  {
+    weight: 5,
+    arbitrary: fc.constantFrom<Op>(
+      { kind: 'send', from: 'A', to: 'B' },
+      { kind: 'send', from: 'B', to: 'A' },
+      { kind: 'send', from: 'B', to: 'USER' },
+    ),
+  },
   { weight: 3, arbitrary: fc.constant<Op>({ kind: 'commit' }) },
   { weight: 1, arbitrary: fc.constant<Op>({ kind: 'fail' }) },
 );
 
 async function run(ops: Op[]) {
   const journal = createGatedJournal<RoutedRecord>();
-  const actor = createActor(createSupervisorMachine({ ...testSystem(), delivery: 'pipelined' }, { journal }), { input: {} });
+  const actor = createActor(createSupervisorMachine({ ...testSystem(), delivery: 'pipelined' }, { journal }), {
+    input: {},
+  });
   const emitted: SupervisorEmitted[] = [];
   actor.on('*', (event) => emitted.push(event as SupervisorEmitted));
   actor.start();
@@ -37,7 +46,9 @@ async function run(ops: Op[]) {
   const workingFrom = (name: string): string[] => {
     const { received, cancelled } = agent(name).getSnapshot().context;
     const dropped = new Set(cancelled.map((c: { requestId: string }) => c.requestId));
-    return received.map((d: { input: DeliveredMessage }) => d.input.envelope.message_id).filter((id: string) => !dropped.has(id));
+    return received
+      .map((d: { input: DeliveredMessage }) => d.input.envelope.message_id)
+      .filter((id: string) => !dropped.has(id));
   };
   /** For each envelope sent: who sent it, in which order, and what its sender worked from. */
   const sent = new Map<string, { from: string; order: number; causes: string[] }>();
@@ -75,7 +86,9 @@ async function run(ops: Op[]) {
   expect(actor.getSnapshot().context.ledger.idle()).toBe(true);
   // Every envelope sent was either journaled or refused to its sender, never lost without a word.
   const refused = ['A', 'B'].flatMap((name) =>
-    agent(name).getSnapshot().context.rejected.map((r: { envelope: { message_id: string } }) => r.envelope.message_id),
+    agent(name)
+      .getSnapshot()
+      .context.rejected.map((r: { envelope: { message_id: string } }) => r.envelope.message_id),
   );
   expect(new Set([...journaled, ...refused])).toEqual(new Set(sent.keys()));
   actor.stop();

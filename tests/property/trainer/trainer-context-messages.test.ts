@@ -27,7 +27,9 @@ function checkConversation(messages: ConversationMessage[]): void {
       const next = blocks(messages[index + 1]!);
       // Every tool_use is answered in the immediately following user turn, results first.
       const results = next.slice(0, uses.length);
-      expect(results.map((block) => [block.type, block.tool_use_id])).toEqual(uses.map((use) => ['tool_result', use.id]));
+      expect(results.map((block) => [block.type, block.tool_use_id])).toEqual(
+        uses.map((use) => ['tool_result', use.id]),
+      );
       expect(next.slice(uses.length).every((block) => block.type !== 'tool_result')).toBe(true);
     } else if (index === 0) {
       expect(blocks(message).every((block) => block.type !== 'tool_result')).toBe(true);
@@ -51,7 +53,8 @@ describe('buildEventsToMessages (properties)', () => {
         const rendered = JSON.stringify(buildEventsToMessages(events));
         for (const event of events) {
           if (event.event_type === 'user_message') expect(rendered).toContain(JSON.stringify(event.data.message));
-          if (event.event_type === 'knowledge') expect(rendered).toContain(JSON.stringify(event.data.data).slice(1, -1));
+          if (event.event_type === 'knowledge')
+            expect(rendered).toContain(JSON.stringify(event.data.data).slice(1, -1));
           if (event.event_type === 'artifact') expect(rendered).toContain(`id=\\"${event.data.artifact_id}\\"`);
         }
       }),

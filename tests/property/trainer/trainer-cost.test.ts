@@ -21,7 +21,8 @@ function expectedCents(id: (typeof MODEL_IDS)[number], prompt: number, completio
   return (((prompt - cached) * p.prompt + completion * p.completion + cached * p.cached_prompt) / 1_000_000) * 100;
 }
 
-const close = (actual: number, expected: number) => Math.abs(actual - expected) <= 1e-9 * Math.max(1, Math.abs(expected));
+const close = (actual: number, expected: number) =>
+  Math.abs(actual - expected) <= 1e-9 * Math.max(1, Math.abs(expected));
 
 describe('cost (spec 001 §11.1)', () => {
   it('matches the formula for any usage on every model', () => {
@@ -62,9 +63,13 @@ describe('cost (spec 001 §11.1)', () => {
     fc.assert(
       fc.property(model, usage, (id, raw) => {
         const tokens = tokenUsageOf(raw);
-        expect(tokens.total).toBe(raw.input_tokens + raw.cache_creation_input_tokens + raw.cache_read_input_tokens + raw.output_tokens);
+        expect(tokens.total).toBe(
+          raw.input_tokens + raw.cache_creation_input_tokens + raw.cache_read_input_tokens + raw.output_tokens,
+        );
         const allInput = raw.input_tokens + raw.cache_creation_input_tokens + raw.cache_read_input_tokens;
-        expect(close(costOfTokens(id, tokens), expectedCents(id, allInput, raw.output_tokens, raw.cache_read_input_tokens))).toBe(true);
+        expect(
+          close(costOfTokens(id, tokens), expectedCents(id, allInput, raw.output_tokens, raw.cache_read_input_tokens)),
+        ).toBe(true);
       }),
       { numRuns: 500 },
     );
@@ -72,12 +77,15 @@ describe('cost (spec 001 §11.1)', () => {
 
   it('orders the models by price for the same usage: Haiku < Sonnet < Opus', () => {
     fc.assert(
-      fc.property(usage.filter((u) => u.input_tokens + u.output_tokens > 0), (raw) => {
-        const tokens = tokenUsageOf(raw);
-        const [haiku, sonnet, opus] = MODEL_IDS.map((id) => costOfTokens(id, tokens));
-        expect(haiku).toBeLessThan(sonnet as number);
-        expect(sonnet).toBeLessThan(opus as number);
-      }),
+      fc.property(
+        usage.filter((u) => u.input_tokens + u.output_tokens > 0),
+        (raw) => {
+          const tokens = tokenUsageOf(raw);
+          const [haiku, sonnet, opus] = MODEL_IDS.map((id) => costOfTokens(id, tokens));
+          expect(haiku).toBeLessThan(sonnet as number);
+          expect(sonnet).toBeLessThan(opus as number);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -92,7 +100,9 @@ describe('session totals (spec 001 §11.2)', () => {
           return { raw_response: {}, tokens, cost_cents: costOfTokens(id, tokens) };
         });
         const mine = sessionTotalsOf(responses);
-        const stored = aggregateUsage(asEvents(responses.map((data) => ({ event_type: 'llm_response' as const, data }))));
+        const stored = aggregateUsage(
+          asEvents(responses.map((data) => ({ event_type: 'llm_response' as const, data }))),
+        );
         expect(mine.total_tokens).toBe(stored.total_tokens);
         expect(mine.cached_tokens).toBe(stored.cached_tokens);
         expect(mine.llm_calls).toBe(calls.length);

@@ -10,9 +10,15 @@ describe('event store (properties)', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 1, max: 4 }),
-        fc.array(fc.record({ session: fc.nat({ max: 3 }), delay: fc.nat({ max: 2 }) }), { minLength: 1, maxLength: 25 }),
+        fc.array(fc.record({ session: fc.nat({ max: 3 }), delay: fc.nat({ max: 2 }) }), {
+          minLength: 1,
+          maxLength: 25,
+        }),
         async (sessionCount, appends) => {
-          const events = createEventStore({ store: createFakeStore(), journal: createFakeJournal<StoredSessionEvent>() });
+          const events = createEventStore({
+            store: createFakeStore(),
+            journal: createFakeJournal<StoredSessionEvent>(),
+          });
           const sessions = await Promise.all(Array.from({ length: sessionCount }, () => events.createSession('u')));
           const results = await Promise.all(
             appends.map(async ({ session, delay }, index) => {

@@ -7,11 +7,19 @@ import { startLoopHarness, type InitializerStep, type ModelStep } from '../../su
 
 const toolName = fc.constantFrom(...TOOL_NAMES, 'not_a_tool', 'error', 'status');
 const step: fc.Arbitrary<ModelStep> = fc.oneof(
-  { weight: 12, arbitrary: fc.record({ tool: toolName, args: fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue(), { maxKeys: 3 }) }) },
+  {
+    weight: 12,
+    arbitrary: fc.record({
+      tool: toolName,
+      args: fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue(), { maxKeys: 3 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ noTool: true as const }) },
   { weight: 1, arbitrary: fc.record({ error: fc.string({ minLength: 1, maxLength: 30 }) }) },
 );
-const loaded: InitializerStep = { loaded: { sources: [{ source: 'category_goals', displayName: 'Goals' }], reasoning: 'r' } };
+const loaded: InitializerStep = {
+  loaded: { sources: [{ source: 'category_goals', displayName: 'Goals' }], reasoning: 'r' },
+};
 const initializer = fc.constantFrom<InitializerStep>(loaded, { error: 'initializer down' });
 
 interface Expected {
@@ -31,7 +39,8 @@ function expectedRun(script: readonly ModelStep[], failing: ReadonlySet<string>,
     tools.push(next.tool);
     const failed = failing.has(next.tool);
     if (!failed && next.tool === 'idle') return { stopReason: 'idle', iterations: iteration, tools };
-    if (!failed && next.tool === 'message_ask_user') return { stopReason: 'awaiting_user', iterations: iteration, tools };
+    if (!failed && next.tool === 'message_ask_user')
+      return { stopReason: 'awaiting_user', iterations: iteration, tools };
     if (iteration >= maxIterations) return { stopReason: 'max_iterations', iterations: iteration, tools };
   }
 }

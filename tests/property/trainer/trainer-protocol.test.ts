@@ -5,7 +5,13 @@ import { InitializerResponseSchema } from '../../../protocol/trainer/initializer
 import { RESERVED_SSE_TYPES, SseEventSchema, ToolResultSseEventSchema } from '../../../protocol/trainer/sse-event.ts';
 import { TOOL_NAMES } from '../../../protocol/trainer/tools/tool-name.ts';
 
-type JsonSchema = { type?: string; properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema; additionalProperties?: unknown };
+type JsonSchema = {
+  type?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  additionalProperties?: unknown;
+};
 
 /** OpenAI strict structured output: every object closed, every property required. */
 function checkStrict(schema: JsonSchema, path = '$'): void {
@@ -28,7 +34,12 @@ describe('trainer protocol (properties)', () => {
       fc.property(name, fc.dictionary(fc.string(), fc.integer()), fc.boolean(), (tool, args, success) => {
         const reserved = (RESERVED_SSE_TYPES as readonly string[]).includes(tool);
         const start = { type: tool, data: { status: 'running', args } };
-        const result = { type: tool, data: { ...args, success }, formatted: '<result/>', status: success ? 'done' : 'failed' };
+        const result = {
+          type: tool,
+          data: { ...args, success },
+          formatted: '<result/>',
+          status: success ? 'done' : 'failed',
+        };
         expect(SseEventSchema.safeParse(start).success).toBe(!reserved);
         expect(ToolResultSseEventSchema.safeParse(result).success).toBe(!reserved);
       }),
@@ -41,8 +52,10 @@ describe('trainer protocol (properties)', () => {
     expect(SseEventSchema.safeParse({ type: 'done' }).success).toBe(false);
     expect(SseEventSchema.safeParse({ type: 'error', data: { status: 'running', args: {} } }).success).toBe(false);
     expect(
-      SseEventSchema.safeParse({ type: 'knowledge', data: { source: 'user_profile', displayName: 'Profile', status: 'done' } })
-        .success,
+      SseEventSchema.safeParse({
+        type: 'knowledge',
+        data: { source: 'user_profile', displayName: 'Profile', status: 'done' },
+      }).success,
     ).toBe(true);
   });
 });

@@ -17,24 +17,34 @@ const musclesArb = fc.subarray([...MUSCLES], { minLength: 1, maxLength: 4 });
 describe('exercise library (property)', () => {
   it('finds only exercises doable with the equipment, of the type, hitting a wanted muscle, best match first', () => {
     fc.assert(
-      fc.property(equipmentArb, musclesArb, fc.option(fc.constantFrom(...ExerciseTypeSchema.options), { nil: undefined }), (equipment, muscles, type) => {
-        const found = findExercises({ equipment, muscles, ...(type ? { type } : {}) });
-        const score = (id: string) => {
-          const e = EXERCISE_LIBRARY.find((entry) => entry.id === id);
-          return e ? e.primary.filter((m) => muscles.includes(m)).length * 2 + e.secondary.filter((m) => muscles.includes(m)).length : -1;
-        };
-        for (const entry of found) {
-          expect(isDoableWith(entry, equipment)).toBe(true);
-          expect(entry.primary.some((m) => muscles.includes(m))).toBe(true);
-          if (type) expect(entry.type).toBe(type);
-        }
-        for (let i = 1; i < found.length; i++) expect(score(found[i - 1]?.id ?? '')).toBeGreaterThanOrEqual(score(found[i]?.id ?? ''));
-        // Nothing doable and matching was left out.
-        const expected = EXERCISE_LIBRARY.filter(
-          (e) => isDoableWith(e, equipment) && e.primary.some((m) => muscles.includes(m)) && (!type || e.type === type),
-        );
-        expect(found.length).toBe(expected.length);
-      }),
+      fc.property(
+        equipmentArb,
+        musclesArb,
+        fc.option(fc.constantFrom(...ExerciseTypeSchema.options), { nil: undefined }),
+        (equipment, muscles, type) => {
+          const found = findExercises({ equipment, muscles, ...(type ? { type } : {}) });
+          const score = (id: string) => {
+            const e = EXERCISE_LIBRARY.find((entry) => entry.id === id);
+            return e
+              ? e.primary.filter((m) => muscles.includes(m)).length * 2 +
+                  e.secondary.filter((m) => muscles.includes(m)).length
+              : -1;
+          };
+          for (const entry of found) {
+            expect(isDoableWith(entry, equipment)).toBe(true);
+            expect(entry.primary.some((m) => muscles.includes(m))).toBe(true);
+            if (type) expect(entry.type).toBe(type);
+          }
+          for (let i = 1; i < found.length; i++)
+            expect(score(found[i - 1]?.id ?? '')).toBeGreaterThanOrEqual(score(found[i]?.id ?? ''));
+          // Nothing doable and matching was left out.
+          const expected = EXERCISE_LIBRARY.filter(
+            (e) =>
+              isDoableWith(e, equipment) && e.primary.some((m) => muscles.includes(m)) && (!type || e.type === type),
+          );
+          expect(found.length).toBe(expected.length);
+        },
+      ),
       { numRuns: 300 },
     );
   });

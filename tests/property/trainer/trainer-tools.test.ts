@@ -4,11 +4,28 @@ import { executeTool, toolRegistry } from '../../../actors/trainer/tools/index.t
 import type { GenerateWorkoutResult } from '../../../actors/trainer/tools/generate-workout.ts';
 import { WorkoutArtifactPayloadSchema, WorkoutSessionSchema } from '../../../protocol/trainer/tools/workout-session.ts';
 import { TOOL_NAMES, type ToolName } from '../../../protocol/trainer/tools/tool-name.ts';
-import { createToolTestContext, sampleWorkout, successOf, type ToolTestContext } from '../../support/trainer/trainer-tool-fixtures.ts';
-import { exerciseBodyArb, exerciseRefArb, mutatedArb, validArgsArb, workoutArb } from '../../support/trainer/trainer-tool-arbitraries.ts';
+import {
+  createToolTestContext,
+  sampleWorkout,
+  successOf,
+  type ToolTestContext,
+} from '../../support/trainer/trainer-tool-fixtures.ts';
+import {
+  exerciseBodyArb,
+  exerciseRefArb,
+  mutatedArb,
+  validArgsArb,
+  workoutArb,
+} from '../../support/trainer/trainer-tool-arbitraries.ts';
 
 /** Tools whose execution cannot fail once their arguments pass, in the context below. */
-const ALWAYS_SUCCEED: readonly ToolName[] = ['message_notify_user', 'message_ask_user', 'idle', 'generate_workout', 'fetch_data'];
+const ALWAYS_SUCCEED: readonly ToolName[] = [
+  'message_notify_user',
+  'message_ask_user',
+  'idle',
+  'generate_workout',
+  'fetch_data',
+];
 
 /** A context with a workout and two locations, so that most calls have something to work on. */
 async function preparedContext(): Promise<ToolTestContext> {
@@ -24,8 +41,16 @@ async function preparedContext(): Promise<ToolTestContext> {
 }
 
 const callArb = fc.oneof(
-  { weight: 9, arbitrary: fc.constantFrom(...TOOL_NAMES).chain((name) => fc.tuple(fc.constant(name as string), mutatedArb(validArgsArb[name] ?? fc.constant({})))) },
-  { weight: 1, arbitrary: fc.tuple(fc.oneof(fc.string(), fc.constantFrom('toString', '__proto__', 'idle ')), fc.anything()) },
+  {
+    weight: 9,
+    arbitrary: fc
+      .constantFrom(...TOOL_NAMES)
+      .chain((name) => fc.tuple(fc.constant(name as string), mutatedArb(validArgsArb[name] ?? fc.constant({})))),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.oneof(fc.string(), fc.constantFrom('toString', '__proto__', 'idle ')), fc.anything()),
+  },
 );
 
 describe('executeTool (property)', () => {
@@ -83,8 +108,14 @@ type Edit =
   | { tool: 'remove_exercise'; args: Record<string, unknown> };
 
 const editArb: fc.Arbitrary<Edit> = fc.oneof(
-  fc.record({ tool: fc.constant('swap_exercise' as const), args: fc.record({ exercise_id: exerciseRefArb, new_exercise: exerciseBodyArb }) }),
-  fc.record({ tool: fc.constant('adjust_exercise' as const), args: validArgsArb.adjust_exercise as fc.Arbitrary<Record<string, unknown>> }),
+  fc.record({
+    tool: fc.constant('swap_exercise' as const),
+    args: fc.record({ exercise_id: exerciseRefArb, new_exercise: exerciseBodyArb }),
+  }),
+  fc.record({
+    tool: fc.constant('adjust_exercise' as const),
+    args: validArgsArb.adjust_exercise as fc.Arbitrary<Record<string, unknown>>,
+  }),
   fc.record({ tool: fc.constant('remove_exercise' as const), args: fc.record({ exercise_id: exerciseRefArb }) }),
 );
 

@@ -14,7 +14,14 @@ export type EchoEnvelope = z.infer<typeof EchoEnvelopeSchema>;
 
 /** The user's text for run `runId`: its id derives from the run, so a rebuild sends the same one. */
 export function textEnvelope(runId: string, text: string): EchoEnvelope {
-  return { message_id: derivedUuid(runId, 'text'), from_agent: 'USER', to_agent: 'ECHO', data_type: 'text', payload: { text }, run_id: runId };
+  return {
+    message_id: derivedUuid(runId, 'text'),
+    from_agent: 'USER',
+    to_agent: 'ECHO',
+    data_type: 'text',
+    payload: { text },
+    run_id: runId,
+  };
 }
 
 /** ECHO's answer to `request`: the text upper-cased, its id derived from the request's. */

@@ -18,7 +18,9 @@ import { echoOf, EchoEnvelopeSchema, textEnvelope, type EchoEnvelope } from './e
 import { echoRunMachine, type EchoRunContext } from './echo-run-machine.ts';
 
 /** ECHO's brain: answers the user's text upper-cased. */
-export const echoBrain: AgentBrainLogic = fromPromise<unknown, AgentBrainInput>(async ({ input }) => echoOf((input.input as DeliveredMessage).envelope as EchoEnvelope));
+export const echoBrain: AgentBrainLogic = fromPromise<unknown, AgentBrainInput>(async ({ input }) =>
+  echoOf((input.input as DeliveredMessage).envelope as EchoEnvelope),
+);
 
 /**
  * A tiny system written only against the runtime's contracts, to show that a module is served,
@@ -29,7 +31,14 @@ export function echoModule(options: { brain?: AgentBrainLogic } = {}) {
   return defineSystemModule({
     name: 'echo',
     title: 'Echo',
-    machines: [machineEntry(echoRunMachine, { title: 'Echo run', summary: 'Hands the text to ECHO and waits for its answer.', file: 'tests/support/echo/echo-run-machine.ts', exportName: 'echoRunMachine' })],
+    machines: [
+      machineEntry(echoRunMachine, {
+        title: 'Echo run',
+        summary: 'Hands the text to ECHO and waits for its answer.',
+        file: 'tests/support/echo/echo-run-machine.ts',
+        exportName: 'echoRunMachine',
+      }),
+    ],
     async open(services) {
       const inspectors: RunInspectors = new Set();
       const host = await RunHost.open({
@@ -40,7 +49,10 @@ export function echoModule(options: { brain?: AgentBrainLogic } = {}) {
             { from: 'USER', to: 'ECHO', data_type: 'text' },
             { from: 'ECHO', to: 'USER', data_type: 'echo' },
           ],
-          agents: { RUN: echoRunMachine, ECHO: agentMachine.provide({ actors: { brain: options.brain ?? echoBrain } }) },
+          agents: {
+            RUN: echoRunMachine,
+            ECHO: agentMachine.provide({ actors: { brain: options.brain ?? echoBrain } }),
+          },
           externals: ['USER'],
           orchestrator: 'RUN',
           partitionOf: (envelope) => String(envelope['run_id']),
@@ -53,7 +65,7 @@ export function echoModule(options: { brain?: AgentBrainLogic } = {}) {
           resume: { type: 'echo.resume' },
           rebuild: (run, entries) => {
             const first = entries[0]?.data.envelope as EchoEnvelope | undefined;
-            if (first?.data_type !== 'text') throw new Error('its first envelope is not the user\'s text');
+            if (first?.data_type !== 'text') throw new Error("its first envelope is not the user's text");
             run.send({ type: 'echo.start', envelope: first });
           },
         },
@@ -65,7 +77,12 @@ export function echoModule(options: { brain?: AgentBrainLogic } = {}) {
         const failure = await host.failureOf(runId);
         const snapshot = await host.snapshotOf(runId);
         const context = snapshot?.context as EchoRunContext | undefined;
-        return { run_id: runId, state: failure ? 'failed' : String(snapshot?.value ?? 'unknown'), reply: context?.reply?.payload.text ?? null, ...(failure ? { failure } : {}) };
+        return {
+          run_id: runId,
+          state: failure ? 'failed' : String(snapshot?.value ?? 'unknown'),
+          reply: context?.reply?.payload.text ?? null,
+          ...(failure ? { failure } : {}),
+        };
       };
       const routes = new Hono()
         .post('/', async (c) => {
@@ -86,7 +103,13 @@ export function echoModule(options: { brain?: AgentBrainLogic } = {}) {
       return {
         host,
         routes: { '/echo': routes },
-        runSources: [inspectedRunSource({ machine: echoRunMachine, inspectors, owns: async (userId, runId) => (await host.ownerOf(runId)) === userId })],
+        runSources: [
+          inspectedRunSource({
+            machine: echoRunMachine,
+            inspectors,
+            owns: async (userId, runId) => (await host.ownerOf(runId)) === userId,
+          }),
+        ],
         close: () => host.close(),
       };
     },

@@ -23,7 +23,10 @@ export const echoRunMachine = setup({
     recordRequest: assign({ request: ({ event }) => (event.type === 'echo.start' ? event.envelope : null) }),
     handOver: sendParent(({ context }) => ({ type: 'supervisor.send', envelope: context.request, redeliver: true })),
     recordReply: assign({
-      reply: ({ event }) => (event.type === 'supervisor.report' && event.report.outcome.status === 'completed' ? (event.report.outcome.output as EchoEnvelope) : null),
+      reply: ({ event }) =>
+        event.type === 'supervisor.report' && event.report.outcome.status === 'completed'
+          ? (event.report.outcome.output as EchoEnvelope)
+          : null,
     }),
   },
   guards: {

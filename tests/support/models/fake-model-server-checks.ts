@@ -19,11 +19,13 @@ export interface RuleViolation {
 
 type Json = Record<string, unknown>;
 
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const blocksOf = (content: unknown): Json[] =>
   typeof content === 'string' ? [{ type: 'text', text: content }] : list(content).filter(isRecord);
-const marked = (block: unknown) => isRecord(block) && block['cache_control'] !== undefined && block['cache_control'] !== null;
+const marked = (block: unknown) =>
+  isRecord(block) && block['cache_control'] !== undefined && block['cache_control'] !== null;
 
 /** Every place of a Messages request that carries `cache_control`, as a path. */
 function cacheControlPaths(body: Json): string[] {
@@ -61,24 +63,34 @@ function pairingViolations(messages: unknown[]): RuleViolation[] {
       const next = messages[m + 1];
       const answered = new Set(
         isRecord(next) && next['role'] === 'user'
-          ? blocksOf(next['content']).filter((b) => b['type'] === 'tool_result').map((b) => b['tool_use_id'])
+          ? blocksOf(next['content'])
+              .filter((b) => b['type'] === 'tool_result')
+              .map((b) => b['tool_use_id'])
           : [],
       );
       for (const use of blocks.filter((b) => b['type'] === 'tool_use')) {
         if (!answered.has(use['id'])) {
-          violations.push({ rule: 'tool_result_pairing', message: `tool_use ${String(use['id'])} in message ${m} has no tool_result in message ${m + 1}` });
+          violations.push({
+            rule: 'tool_result_pairing',
+            message: `tool_use ${String(use['id'])} in message ${m} has no tool_result in message ${m + 1}`,
+          });
         }
       }
     } else {
       const previous = messages[m - 1];
       const asked = new Set(
         isRecord(previous) && previous['role'] === 'assistant'
-          ? blocksOf(previous['content']).filter((b) => b['type'] === 'tool_use').map((b) => b['id'])
+          ? blocksOf(previous['content'])
+              .filter((b) => b['type'] === 'tool_use')
+              .map((b) => b['id'])
           : [],
       );
       for (const result of blocks.filter((b) => b['type'] === 'tool_result')) {
         if (!asked.has(result['tool_use_id'])) {
-          violations.push({ rule: 'tool_result_pairing', message: `tool_result ${String(result['tool_use_id'])} in message ${m} answers no tool_use of message ${m - 1}` });
+          violations.push({
+            rule: 'tool_result_pairing',
+            message: `tool_result ${String(result['tool_use_id'])} in message ${m} answers no tool_use of message ${m - 1}`,
+          });
         }
       }
     }
@@ -91,7 +103,10 @@ function pairingViolations(messages: unknown[]): RuleViolation[] {
  * tool use, 8192 output tokens, the four cache breakpoints in their places and no others, and
  * each tool_use answered in the next message.
  */
-export function checkAnthropicRequest(body: unknown, headers: Record<string, string | string[] | undefined>): RuleViolation[] {
+export function checkAnthropicRequest(
+  body: unknown,
+  headers: Record<string, string | string[] | undefined>,
+): RuleViolation[] {
   if (!isRecord(body)) return [{ rule: 'malformed_body', message: 'the body is not a JSON object' }];
   const violations: RuleViolation[] = [];
   // The SDK sends the key as x-api-key or, in recent versions, as a bearer token.
@@ -100,12 +115,20 @@ export function checkAnthropicRequest(body: unknown, headers: Record<string, str
   }
   const choice = body['tool_choice'];
   if (!isRecord(choice) || choice['type'] !== 'any') {
-    violations.push({ rule: 'tool_choice', message: `tool_choice is ${JSON.stringify(choice)}, expected { type: "any" }` });
+    violations.push({
+      rule: 'tool_choice',
+      message: `tool_choice is ${JSON.stringify(choice)}, expected { type: "any" }`,
+    });
   }
-  if (body['max_tokens'] !== 8192) violations.push({ rule: 'max_tokens', message: `max_tokens is ${String(body['max_tokens'])}, expected 8192` });
+  if (body['max_tokens'] !== 8192)
+    violations.push({ rule: 'max_tokens', message: `max_tokens is ${String(body['max_tokens'])}, expected 8192` });
   const paths = cacheControlPaths(body);
   const allowed = allowedBreakpoints(body);
-  if (paths.length > 4) violations.push({ rule: 'cache_control_count', message: `${paths.length} cache_control markers, at most 4 allowed` });
+  if (paths.length > 4)
+    violations.push({
+      rule: 'cache_control_count',
+      message: `${paths.length} cache_control markers, at most 4 allowed`,
+    });
   for (const path of paths.filter((p) => !allowed.includes(p))) {
     violations.push({ rule: 'cache_control_place', message: `cache_control at ${path}, outside the four breakpoints` });
   }
@@ -117,14 +140,27 @@ export function checkAnthropicRequest(body: unknown, headers: Record<string, str
 }
 
 /** The initializer's Chat Completions request: a strict JSON Schema response format (spec 001 §5.3). */
-export function checkOpenAiRequest(body: unknown, headers: Record<string, string | string[] | undefined>): RuleViolation[] {
+export function checkOpenAiRequest(
+  body: unknown,
+  headers: Record<string, string | string[] | undefined>,
+): RuleViolation[] {
   if (!isRecord(body)) return [{ rule: 'malformed_body', message: 'the body is not a JSON object' }];
   const violations: RuleViolation[] = [];
-  if (!String(headers['authorization'] ?? '').startsWith('Bearer ')) violations.push({ rule: 'auth', message: 'no bearer token' });
+  if (!String(headers['authorization'] ?? '').startsWith('Bearer '))
+    violations.push({ rule: 'auth', message: 'no bearer token' });
   const format = body['response_format'];
   const schema = isRecord(format) ? format['json_schema'] : undefined;
-  if (!isRecord(format) || format['type'] !== 'json_schema' || !isRecord(schema) || schema['strict'] !== true || !isRecord(schema['schema'])) {
-    violations.push({ rule: 'response_format', message: `response_format is ${JSON.stringify(format)?.slice(0, 120)}, expected a strict json_schema` });
+  if (
+    !isRecord(format) ||
+    format['type'] !== 'json_schema' ||
+    !isRecord(schema) ||
+    schema['strict'] !== true ||
+    !isRecord(schema['schema'])
+  ) {
+    violations.push({
+      rule: 'response_format',
+      message: `response_format is ${JSON.stringify(format)?.slice(0, 120)}, expected a strict json_schema`,
+    });
   }
   return violations;
 }

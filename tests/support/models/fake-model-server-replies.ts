@@ -37,18 +37,32 @@ const ANTHROPIC_ERROR_TYPES: Record<number, string> = {
 };
 
 /** A Messages API response body (or error body) for a reply, with the simulated cache usage. */
-export function anthropicResponse(reply: AnthropicReply, request: Record<string, unknown>, n: number, usage: PromptCacheUsage): WireResponse {
+export function anthropicResponse(
+  reply: AnthropicReply,
+  request: Record<string, unknown>,
+  n: number,
+  usage: PromptCacheUsage,
+): WireResponse {
   const headers = { 'request-id': `req_fake_${n}` };
   if ('error' in reply) {
     const type = reply.error.type ?? ANTHROPIC_ERROR_TYPES[reply.error.status] ?? 'api_error';
-    return { status: reply.error.status, headers, body: { type: 'error', error: { type, message: reply.error.message } } };
+    return {
+      status: reply.error.status,
+      headers,
+      body: { type: 'error', error: { type, message: reply.error.message } },
+    };
   }
   const content =
     'content' in reply
       ? reply.content
       : [
           ...(reply.text ? [{ type: 'text', text: reply.text }] : []),
-          { type: 'tool_use', id: reply.toolUse.id ?? `toolu_fake_${n}`, name: reply.toolUse.name, input: reply.toolUse.input },
+          {
+            type: 'tool_use',
+            id: reply.toolUse.id ?? `toolu_fake_${n}`,
+            name: reply.toolUse.name,
+            input: reply.toolUse.input,
+          },
         ];
   const stop = 'content' in reply ? (reply.stop_reason ?? 'end_turn') : 'tool_use';
   return {
@@ -74,7 +88,14 @@ export function openAiResponse(reply: OpenAiReply, request: Record<string, unkno
     return {
       status: reply.error.status,
       headers,
-      body: { error: { message: reply.error.message, type: reply.error.type ?? 'invalid_request_error', param: null, code: null } },
+      body: {
+        error: {
+          message: reply.error.message,
+          type: reply.error.type ?? 'invalid_request_error',
+          param: null,
+          code: null,
+        },
+      },
     };
   }
   const content = 'json' in reply ? JSON.stringify(reply.json) : 'content' in reply ? reply.content : null;
@@ -91,7 +112,11 @@ export function openAiResponse(reply: OpenAiReply, request: Record<string, unkno
       created: 1_700_000_000 + n,
       model: String(request['model'] ?? 'unknown'),
       choices: [{ index: 0, message: { role: 'assistant', content, refusal }, logprobs: null, finish_reason: finish }],
-      usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+      usage: {
+        prompt_tokens: promptTokens,
+        completion_tokens: completionTokens,
+        total_tokens: promptTokens + completionTokens,
+      },
     },
   };
 }

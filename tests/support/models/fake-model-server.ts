@@ -6,7 +6,13 @@ import {
   type PromptCacheUsage,
 } from '../../../actors/models/prompt-cache-simulator.ts';
 import { checkAnthropicRequest, checkOpenAiRequest, type RuleViolation } from './fake-model-server-checks.ts';
-import { anthropicResponse, openAiResponse, type AnthropicReply, type OpenAiReply, type WireResponse } from './fake-model-server-replies.ts';
+import {
+  anthropicResponse,
+  openAiResponse,
+  type AnthropicReply,
+  type OpenAiReply,
+  type WireResponse,
+} from './fake-model-server-replies.ts';
 
 export type { AnthropicReply, OpenAiReply } from './fake-model-server-replies.ts';
 export type { RuleViolation, ViolationRule } from './fake-model-server-checks.ts';
@@ -103,7 +109,11 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = (request.url ?? '').split('?')[0] ?? '';
     const endpoint: Endpoint =
-      request.method === 'POST' && path === '/v1/messages' ? 'anthropic' : request.method === 'POST' && path === '/v1/chat/completions' ? 'openai' : 'unknown';
+      request.method === 'POST' && path === '/v1/messages'
+        ? 'anthropic'
+        : request.method === 'POST' && path === '/v1/chat/completions'
+          ? 'openai'
+          : 'unknown';
     const text = await readBody(request);
     let body: unknown;
     try {
@@ -115,12 +125,21 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
     const index = requests.push(recorded) - 1;
     const flag = (found: RuleViolation[]) => violations.push(...found.map((v) => ({ ...v, request: index, endpoint })));
     if (endpoint === 'unknown') {
-      flag([{ rule: 'unexpected_endpoint', message: `${request.method} ${path} is not an endpoint the agent should call` }]);
-      return send(response, { status: 404, body: { type: 'error', error: { type: 'not_found_error', message: `No route ${path}` } } });
+      flag([
+        { rule: 'unexpected_endpoint', message: `${request.method} ${path} is not an endpoint the agent should call` },
+      ]);
+      return send(response, {
+        status: 404,
+        body: { type: 'error', error: { type: 'not_found_error', message: `No route ${path}` } },
+      });
     }
-    const checks = endpoint === 'anthropic' ? checkAnthropicRequest(body, request.headers) : checkOpenAiRequest(body, request.headers);
+    const checks =
+      endpoint === 'anthropic'
+        ? checkAnthropicRequest(body, request.headers)
+        : checkOpenAiRequest(body, request.headers);
     flag(checks);
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return send(response, refusal('The body must be a JSON object.'));
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      return send(response, refusal('The body must be a JSON object.'));
     const json = body as Json;
     if (endpoint === 'anthropic') {
       const usage = cache.usageFor(json as unknown as CacheablePrompt);
@@ -135,14 +154,20 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
     const reply = await next('openai', options.openai, json);
     if (!reply) {
       flag([{ rule: 'unscripted_request', message: 'no scripted Chat Completions reply left' }]);
-      return send(response, { status: 400, body: { error: { message: 'No scripted reply.', type: 'invalid_request_error', param: null, code: null } } });
+      return send(response, {
+        status: 400,
+        body: { error: { message: 'No scripted reply.', type: 'invalid_request_error', param: null, code: null } },
+      });
     }
     return send(response, openAiResponse(reply, json, index + 1));
   }
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
-      send(response, { status: 400, body: { type: 'error', error: { type: 'invalid_request_error', message: String(error) } } });
+      send(response, {
+        status: 400,
+        body: { type: 'error', error: { type: 'invalid_request_error', message: String(error) } },
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

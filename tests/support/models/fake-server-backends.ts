@@ -1,11 +1,18 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type OpenAI from 'openai';
-import { openModelBackends, type ModelBackends, type ModelClientOptions } from '../../../actors/models/model-backends.ts';
+import {
+  openModelBackends,
+  type ModelBackends,
+  type ModelClientOptions,
+} from '../../../actors/models/model-backends.ts';
 import type { ModelSettings } from '../../../actors/models/model-settings.ts';
 import type { FakeModelServer } from './fake-model-server.ts';
 
 /** Both keys set and both base URLs on the fake server; `settings` overrides any of them. */
-export function fakeServerSettings(server: Pick<FakeModelServer, 'url'>, settings: Partial<ModelSettings> = {}): ModelSettings {
+export function fakeServerSettings(
+  server: Pick<FakeModelServer, 'url'>,
+  settings: Partial<ModelSettings> = {},
+): ModelSettings {
   return {
     anthropicApiKey: 'sk-ant-test',
     anthropicBaseUrl: server.url,
@@ -30,7 +37,10 @@ const noOffline = (): never => {
 };
 
 /** The clients the model layer hands its callers, pointed at the fake server. */
-export function fakeServerClients(server: Pick<FakeModelServer, 'url'>, options: ModelClientOptions = { maxRetries: 0 }) {
+export function fakeServerClients(
+  server: Pick<FakeModelServer, 'url'>,
+  options: ModelClientOptions = { maxRetries: 0 },
+) {
   const backends = fakeServerBackends(server, {}, options);
   return {
     anthropic: backends.choose<Anthropic>({ offline: noOffline, anthropic: ({ client }) => client }),

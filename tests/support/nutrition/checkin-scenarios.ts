@@ -44,7 +44,12 @@ export function checkin(gainKg: number, extra: Partial<WeeklyCheckin> = {}): Wee
 }
 
 /** A check-in with waist and hip measured (due every second week, §7.2). */
-export function measured(gainKg: number, waist_cm = 68, hip_cm = 92, extra: Partial<WeeklyCheckin> = {}): WeeklyCheckin {
+export function measured(
+  gainKg: number,
+  waist_cm = 68,
+  hip_cm = 92,
+  extra: Partial<WeeklyCheckin> = {},
+): WeeklyCheckin {
   return checkin(gainKg, { waist_cm, hip_cm, ...extra });
 }
 

@@ -39,10 +39,15 @@ export const injuriesArb = fc.array(
   { maxLength: 4 },
 );
 
-const logNameArb = fc.oneof(fc.constantFrom(...TRAINING_EXERCISES.map((exercise) => exercise.name)), fc.string({ minLength: 1, maxLength: 20 }));
+const logNameArb = fc.oneof(
+  fc.constantFrom(...TRAINING_EXERCISES.map((exercise) => exercise.name)),
+  fc.string({ minLength: 1, maxLength: 20 }),
+);
 
 /** A §4.6 training input with 2-6 available days and everything else free. */
-export function trainingInputArb(days: { minLength: number; maxLength: number } = { minLength: 2, maxLength: 6 }): fc.Arbitrary<TrainingInput> {
+export function trainingInputArb(
+  days: { minLength: number; maxLength: number } = { minLength: 2, maxLength: 6 },
+): fc.Arbitrary<TrainingInput> {
   return fc.record({
     client_data: fc.record({
       training_experience: experienceArb,

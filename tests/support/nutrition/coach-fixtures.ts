@@ -6,7 +6,10 @@ import type { TrainingProgram } from '../../../protocol/nutrition/training-progr
 /** A training input for the spec's client: a beginner with a gym, three free days, no flags. */
 export function trainingInput(
   client: Partial<TrainingClientData> = {},
-  rest: { progress?: Partial<TrainingInput['progress_data']>; triggers?: Partial<TrainingInput['scientist_triggers']> } = {},
+  rest: {
+    progress?: Partial<TrainingInput['progress_data']>;
+    triggers?: Partial<TrainingInput['scientist_triggers']>;
+  } = {},
 ): TrainingInput {
   return {
     client_data: {
@@ -29,7 +32,12 @@ export function trainingInput(
       step_count_avg: 8000,
       ...rest.progress,
     },
-    scientist_triggers: { phase_transition_due: false, deload_recommended: false, adjustment_note: null, ...rest.triggers },
+    scientist_triggers: {
+      phase_transition_due: false,
+      deload_recommended: false,
+      adjustment_note: null,
+      ...rest.triggers,
+    },
   };
 }
 
@@ -49,7 +57,8 @@ export function countSets(program: TrainingProgram): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const session of program.program.sessions) {
     for (const exercise of session.exercises) {
-      for (const group of findTrainingExercise(exercise.name)?.primary ?? []) counts[group] = (counts[group] ?? 0) + exercise.sets;
+      for (const group of findTrainingExercise(exercise.name)?.primary ?? [])
+        counts[group] = (counts[group] ?? 0) + exercise.sets;
     }
   }
   return counts;
@@ -57,5 +66,8 @@ export function countSets(program: TrainingProgram): Record<string, number> {
 
 /** Total working sets of the week. */
 export function totalSets(program: TrainingProgram): number {
-  return program.program.sessions.reduce((sum, session) => sum + session.exercises.reduce((inner, exercise) => inner + exercise.sets, 0), 0);
+  return program.program.sessions.reduce(
+    (sum, session) => sum + session.exercises.reduce((inner, exercise) => inner + exercise.sets, 0),
+    0,
+  );
 }

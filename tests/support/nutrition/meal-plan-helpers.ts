@@ -16,7 +16,9 @@ export function servedRecipe(slotPlan: MealSlotPlan, slot: MealSlot): BankRecipe
 
 /** Every recipe id a plan names: alternatives, substitution bank, solo week. */
 export function planRecipeIds(plan: WeeklyMealPlan): string[] {
-  const ids = WEEKDAYS.flatMap((day) => MEAL_SLOTS.flatMap((slot) => plan.weekly_template[day]?.[slot]?.alternatives ?? []));
+  const ids = WEEKDAYS.flatMap((day) =>
+    MEAL_SLOTS.flatMap((slot) => plan.weekly_template[day]?.[slot]?.alternatives ?? []),
+  );
   ids.push(...Object.values(plan.substitution_bank).flat(), ...plan.solo_week_protocol.recipe_ids);
   return [...new Set(ids)];
 }

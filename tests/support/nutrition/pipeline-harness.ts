@@ -58,7 +58,11 @@ export function startPipeline(options: { pipelineTimeoutMs?: number } = {}) {
     status: (): string => snapshot().status,
     context,
     sent: (): Sent[] => root.getSnapshot().context.sent,
-    released: () => harness.sent().filter((e) => e.type === 'supervisor.send').map((e) => e.envelope as EnvelopeOf<any>),
+    released: () =>
+      harness
+        .sent()
+        .filter((e) => e.type === 'supervisor.send')
+        .map((e) => e.envelope as EnvelopeOf<any>),
     pending: (agent?: NutritionAgent): Dispatch[] =>
       Object.values(context().inFlight).filter((d) => agent === undefined || d.envelope.to_agent === agent),
     one: (agent: NutritionAgent): Dispatch => {
@@ -69,26 +73,52 @@ export function startPipeline(options: { pipelineTimeoutMs?: number } = {}) {
     report: (dispatch: Dispatch, outcome: AgentReport['outcome']) =>
       pipeline.send({
         type: 'supervisor.report',
-        report: { type: 'agent.report', agent: dispatch.envelope.to_agent, requestId: dispatch.envelope.message_id, attempts: 1, outcome },
+        report: {
+          type: 'agent.report',
+          agent: dispatch.envelope.to_agent,
+          requestId: dispatch.envelope.message_id,
+          attempts: 1,
+          outcome,
+        },
       }),
     answer: (agent: NutritionAgent, variant: FakeVariant = 'ok', options: Parameters<typeof fakeOutput>[2] = {}) =>
-      harness.report(harness.one(agent), { status: 'completed', output: fakeOutput(harness.one(agent), variant, options) }),
-    fail: (agent: NutritionAgent, failure: AgentFailure = { kind: 'timeout', timeout_duration_ms: 30_000, input_hash: 'a'.repeat(64) }) =>
-      harness.report(harness.one(agent), { status: 'failed', failure }),
+      harness.report(harness.one(agent), {
+        status: 'completed',
+        output: fakeOutput(harness.one(agent), variant, options),
+      }),
+    fail: (
+      agent: NutritionAgent,
+      failure: AgentFailure = { kind: 'timeout', timeout_duration_ms: 30_000, input_hash: 'a'.repeat(64) },
+    ) => harness.report(harness.one(agent), { status: 'failed', failure }),
     start: (intake = payload('intake_data')) =>
       pipeline.send({
         type: 'pipeline.start',
-        envelope: makeEnvelope({ from: 'USER', to: 'INTAKE', dataType: 'intake_data', payload: intake, runId: RUN, idSeed: ['intake', seq++] }),
+        envelope: makeEnvelope({
+          from: 'USER',
+          to: 'INTAKE',
+          dataType: 'intake_data',
+          payload: intake,
+          runId: RUN,
+          idSeed: ['intake', seq++],
+        }),
       }),
     checkin: () =>
       pipeline.send({
         type: 'pipeline.checkin',
-        envelope: makeEnvelope({ from: 'USER', to: 'SCIENTIST', dataType: 'weekly_checkin', payload: payload('weekly_checkin'), runId: RUN, idSeed: ['checkin', seq++] }),
+        envelope: makeEnvelope({
+          from: 'USER',
+          to: 'SCIENTIST',
+          dataType: 'weekly_checkin',
+          payload: payload('weekly_checkin'),
+          runId: RUN,
+          idSeed: ['checkin', seq++],
+        }),
       }),
     /** Drives an initial run to output_ready with every agent answering well. */
     runToReady: () => {
       harness.start();
-      for (const agent of ['INTAKE', 'SCIENTIST', 'COACH', 'NUTRITIONIST', 'DIETITIAN', 'CHEF'] as const) harness.answer(agent);
+      for (const agent of ['INTAKE', 'SCIENTIST', 'COACH', 'NUTRITIONIST', 'DIETITIAN', 'CHEF'] as const)
+        harness.answer(agent);
     },
     rerun: (agents: PipelineStageAgent[]) => {
       harness.checkin();

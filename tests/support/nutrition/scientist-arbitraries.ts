@@ -38,40 +38,40 @@ export const AVERSION_VOCABULARY = [
  * Realistic intakes (the brief's ranges): age 16-70, height 145-200 cm, weight 38-140 kg, steps
  * 1,000-25,000, every enum value, self-reported intake 900-4,500 kcal.
  */
-export const intakeArb: fc.Arbitrary<IntakeData> = fc.record({
-  age: fc.integer({ min: 16, max: 70 }),
-  height_cm: oneDecimal(145, 200),
-  current_weight_kg: oneDecimal(38, 140),
-  target_weight_kg: oneDecimal(40, 150),
-  training_phase: fc.constantFrom(...TrainingPhaseSchema.options),
-  estimated_daily_intake_kcal: fc.integer({ min: 900, max: 4500 }),
-  avg_daily_steps: fc.integer({ min: 1000, max: 25000 }),
-  menstrual_status: fc.constantFrom(...MenstrualStatusSchema.options),
-  training_experience: fc.constantFrom(...TrainingExperienceSchema.options),
-  food_aversions: fc
-    .subarray([...AVERSION_VOCABULARY])
-    .map((extra) => ['peanut_butter', 'nut_butters', ...extra]),
-  appetite_level: fc.constantFrom(...AppetiteLevelSchema.options),
-  cooking_skill: fc.constantFrom(...CookingSkillSchema.options),
-  partner_cooks: fc.boolean(),
-  equipment_access: fc.constantFrom(...EquipmentAccessSchema.options),
-  gym_anxiety_level: fc.constantFrom(...GymAnxietyLevelSchema.options),
-  medical_history: fc.record({
-    medications: fc.constant<string[]>([]),
-    conditions: fc.subarray(['asthma', 'anorexia nervosa', 'hypothyroidism', 'binge eating disorder']),
-    injuries: fc.subarray(['left knee', 'lower back']),
-  }),
-  sex: fc.option(fc.constantFrom(...SexSchema.options), { nil: undefined }),
-  weeks_on_program: fc.option(fc.integer({ min: 0, max: 12 }), { nil: undefined }),
-}).map((intake) => {
-  // Optional keys are left out rather than set to undefined, as a parsed payload would be.
-  const { sex, weeks_on_program, ...rest } = intake;
-  return {
-    ...rest,
-    ...(sex ? { sex } : {}),
-    ...(weeks_on_program !== undefined ? { weeks_on_program } : {}),
-  } satisfies IntakeData;
-});
+export const intakeArb: fc.Arbitrary<IntakeData> = fc
+  .record({
+    age: fc.integer({ min: 16, max: 70 }),
+    height_cm: oneDecimal(145, 200),
+    current_weight_kg: oneDecimal(38, 140),
+    target_weight_kg: oneDecimal(40, 150),
+    training_phase: fc.constantFrom(...TrainingPhaseSchema.options),
+    estimated_daily_intake_kcal: fc.integer({ min: 900, max: 4500 }),
+    avg_daily_steps: fc.integer({ min: 1000, max: 25000 }),
+    menstrual_status: fc.constantFrom(...MenstrualStatusSchema.options),
+    training_experience: fc.constantFrom(...TrainingExperienceSchema.options),
+    food_aversions: fc.subarray([...AVERSION_VOCABULARY]).map((extra) => ['peanut_butter', 'nut_butters', ...extra]),
+    appetite_level: fc.constantFrom(...AppetiteLevelSchema.options),
+    cooking_skill: fc.constantFrom(...CookingSkillSchema.options),
+    partner_cooks: fc.boolean(),
+    equipment_access: fc.constantFrom(...EquipmentAccessSchema.options),
+    gym_anxiety_level: fc.constantFrom(...GymAnxietyLevelSchema.options),
+    medical_history: fc.record({
+      medications: fc.constant<string[]>([]),
+      conditions: fc.subarray(['asthma', 'anorexia nervosa', 'hypothyroidism', 'binge eating disorder']),
+      injuries: fc.subarray(['left knee', 'lower back']),
+    }),
+    sex: fc.option(fc.constantFrom(...SexSchema.options), { nil: undefined }),
+    weeks_on_program: fc.option(fc.integer({ min: 0, max: 12 }), { nil: undefined }),
+  })
+  .map((intake) => {
+    // Optional keys are left out rather than set to undefined, as a parsed payload would be.
+    const { sex, weeks_on_program, ...rest } = intake;
+    return {
+      ...rest,
+      ...(sex ? { sex } : {}),
+      ...(weeks_on_program !== undefined ? { weeks_on_program } : {}),
+    } satisfies IntakeData;
+  });
 
 /** The part of a check-in that changes week to week; the weight is a change from last week. */
 export interface CheckinStep {

@@ -34,7 +34,8 @@ export const anyContextEvents: fc.Arbitrary<ContextEvent[]> = fc
         }
         default: {
           // Mostly the latest call, sometimes an older one or one that never happened.
-          const id = calls.length === 0 || s.pick > 15 ? `stray_${index}` : calls[Math.max(0, calls.length - 1 - (s.pick % 3))]!;
+          const id =
+            calls.length === 0 || s.pick > 15 ? `stray_${index}` : calls[Math.max(0, calls.length - 1 - (s.pick % 3))]!;
           return toolResult(id, s.pick % 2 === 0 ? { success: true, n: s.pick } : s.text);
         }
       }

@@ -3,7 +3,12 @@ import type { LlmResponseData } from '../../../protocol/trainer/event-data.ts';
 import type { ContextEvent, SessionEvent } from '../../../protocol/trainer/session-event.ts';
 
 /** Event data and rows for trainer tests. */
-export function llmResponseData(prompt: number, completion: number, cached: number, costCents: number): LlmResponseData {
+export function llmResponseData(
+  prompt: number,
+  completion: number,
+  cached: number,
+  costCents: number,
+): LlmResponseData {
   return {
     raw_response: { id: 'msg_test' },
     tokens: { prompt, completion, cached, cache_write: 0, total: prompt + completion + cached },
@@ -45,7 +50,8 @@ export const toolCall = (callId: string, toolName = 'generate_workout', args: Re
   ({ event_type: 'tool_call', data: { tool_name: toolName, arguments: args, call_id: callId } }) as const;
 export const toolResult = (callId: string, result: unknown = { success: true }, toolName = 'generate_workout') =>
   ({ event_type: 'tool_result', data: { tool_name: toolName, result, success: true, call_id: callId } }) as const;
-export const knowledge = (source: string, data: string) => ({ event_type: 'knowledge', data: { source, data } }) as const;
+export const knowledge = (source: string, data: string) =>
+  ({ event_type: 'knowledge', data: { source, data } }) as const;
 export const artifact = (artifactId: string) => ({ event_type: 'artifact', data: artifactData(artifactId) }) as const;
 
 /** Context events from rows, numbered. */

@@ -1,10 +1,23 @@
 import type { SseEvent } from '../../../protocol/trainer/sse-event.ts';
 
-type Call = (user: string, method: string, path: string, body?: unknown) => Promise<{ status: number; body: any; response: Response }>;
+type Call = (
+  user: string,
+  method: string,
+  path: string,
+  body?: unknown,
+) => Promise<{ status: number; body: any; response: Response }>;
 
 /** A new user's data, set up through `PUT /users/me/<source>` alone. */
 export const USER_SETUP = {
-  user_profile: { display_name: 'Sam', sex: 'male', age: 28, height_cm: 180, weight_kg: 82, body_fat_pct: 15, experience_level: 'intermediate' },
+  user_profile: {
+    display_name: 'Sam',
+    sex: 'male',
+    age: 28,
+    height_cm: 180,
+    weight_kg: 82,
+    body_fat_pct: 15,
+    experience_level: 'intermediate',
+  },
   user_settings: { weight_unit: 'kg', distance_unit: 'km' },
   all_locations: {
     locations: [
@@ -18,11 +31,29 @@ export const USER_SETUP = {
           { name: 'Bench', type: 'accessories' },
         ],
       },
-      { id: 'loc-gym', name: 'City Gym', equipment: [{ name: 'Barbell', type: 'free_weights' }, { name: 'Cable Machine', type: 'cables' }] },
+      {
+        id: 'loc-gym',
+        name: 'City Gym',
+        equipment: [
+          { name: 'Barbell', type: 'free_weights' },
+          { name: 'Cable Machine', type: 'cables' },
+        ],
+      },
     ],
   },
-  category_goals: { goals: [{ category: 'strength', share: 0.6 }, { category: 'hypertrophy', share: 0.4 }] },
-  muscle_goals: { goals: [{ muscle: 'Chest', share: 0.3 }, { muscle: 'Back', share: 0.3 }, { muscle: 'Quadriceps', share: 0.4 }] },
+  category_goals: {
+    goals: [
+      { category: 'strength', share: 0.6 },
+      { category: 'hypertrophy', share: 0.4 },
+    ],
+  },
+  muscle_goals: {
+    goals: [
+      { muscle: 'Chest', share: 0.3 },
+      { muscle: 'Back', share: 0.3 },
+      { muscle: 'Quadriceps', share: 0.4 },
+    ],
+  },
   active_preferences: { preferences: [{ id: 'pref-1', type: 'exercise', description: 'No burpees please' }] },
 } as const;
 
@@ -30,7 +61,8 @@ export const USER_SETUP = {
 export async function setUpUser(call: Call, user: string): Promise<void> {
   for (const [source, body] of Object.entries(USER_SETUP)) {
     const put = await call(user, 'PUT', `/users/me/${source}`, body);
-    if (put.status !== 200) throw new Error(`PUT /users/me/${source} answered ${put.status}: ${JSON.stringify(put.body)}`);
+    if (put.status !== 200)
+      throw new Error(`PUT /users/me/${source} answered ${put.status}: ${JSON.stringify(put.body)}`);
   }
 }
 
@@ -38,7 +70,13 @@ export async function setUpUser(call: Call, user: string): Promise<void> {
 export function parseSse(text: string): SseEvent[] {
   return text
     .split(/\n\n/)
-    .map((block) => block.split('\n').filter((line) => line.startsWith('data: ')).map((line) => line.slice(6)).join('\n'))
+    .map((block) =>
+      block
+        .split('\n')
+        .filter((line) => line.startsWith('data: '))
+        .map((line) => line.slice(6))
+        .join('\n'),
+    )
     .filter((data) => data.length > 0)
     .map((data) => JSON.parse(data) as SseEvent);
 }
@@ -78,17 +116,20 @@ export function streamOrderProblems(events: readonly SseEvent[]): string[] {
         announced = data.tool;
         phase = 'between';
       } else {
-        if (phase !== 'resulted' || data.tool !== tool) problems.push(`${at}: status ${data.phase} of ${data.tool} not right after its result`);
+        if (phase !== 'resulted' || data.tool !== tool)
+          problems.push(`${at}: status ${data.phase} of ${data.tool} not right after its result`);
         phase = 'between';
       }
     } else if (isToolStart(event)) {
       if (phase === 'started') problems.push(`${at}: a tool started while ${tool} runs`);
-      if (announced !== undefined && announced !== event.type) problems.push(`${at}: announced ${announced} but started ${event.type}`);
+      if (announced !== undefined && announced !== event.type)
+        problems.push(`${at}: announced ${announced} but started ${event.type}`);
       tool = event.type;
       announced = undefined;
       phase = 'started';
     } else if (isToolResult(event)) {
-      if (phase !== 'started' || event.type !== tool) problems.push(`${at}: result of ${event.type} without its tool_start just before`);
+      if (phase !== 'started' || event.type !== tool)
+        problems.push(`${at}: result of ${event.type} without its tool_start just before`);
       phase = 'resulted';
     } else {
       problems.push(`${at}: not an event of §8.3`);

@@ -4,8 +4,16 @@ import type { CallModelInput, CallModelOutput } from '../../../actors/trainer/lo
 import type { FinishTurnInput } from '../../../actors/trainer/loop/loop-finish-turn.ts';
 import type { LogErrorInput } from '../../../actors/trainer/loop/loop-log-error.ts';
 import type { RecordTurnInput } from '../../../actors/trainer/loop/loop-record-turn.ts';
-import { statusMessageOf, type RunToolInput, type ToolOutcome, type ToolTimeoutInput } from '../../../actors/trainer/loop/loop-run-tool.ts';
-import { createInitializerBrain, type ContextInitializer } from '../../../actors/trainer/initializer/trainer-initializer-brain.ts';
+import {
+  statusMessageOf,
+  type RunToolInput,
+  type ToolOutcome,
+  type ToolTimeoutInput,
+} from '../../../actors/trainer/loop/loop-run-tool.ts';
+import {
+  createInitializerBrain,
+  type ContextInitializer,
+} from '../../../actors/trainer/initializer/trainer-initializer-brain.ts';
 import type { AgentLoopInput, AgentLoopOutput } from '../../../machines/trainer/agent-loop-context.ts';
 import type { AgentLoopStreamEvent } from '../../../machines/trainer/agent-loop-stream.ts';
 import { createSupervisorMachine } from '../../../machines/runtime/supervisor.ts';
@@ -17,10 +25,7 @@ import type { ContextLoaded, TrainerEnvelopeOf } from '../../../protocol/trainer
 
 /** What the fake model answers on one call. */
 export type ModelStep =
-  | { tool: string; args?: Record<string, unknown> }
-  | { noTool: true }
-  | { error: string }
-  | { hang: true };
+  { tool: string; args?: Record<string, unknown> } | { noTool: true } | { error: string } | { hang: true };
 
 /** How the fake initializer behaves. */
 export type InitializerStep = { loaded: ContextLoaded } | { error: string } | { hang: true };
@@ -58,7 +63,9 @@ export function fakeOutcome(call: RunToolInput['call'], failed: boolean): ToolOu
   return {
     tool: call.name,
     args: call.arguments,
-    result: failed ? { success: false, error: `${call.name} refused its arguments` } : { success: true, echo: call.arguments },
+    result: failed
+      ? { success: false, error: `${call.name} refused its arguments` }
+      : { success: true, echo: call.arguments },
     formatted: `<tool_result name="${call.name}">ok</tool_result>`,
     status: failed ? 'failed' : 'done',
     terminal: !failed && TERMINAL.has(call.name),

@@ -1,4 +1,9 @@
-import type { ModelContentBlock, ModelMessage, ModelProvider, ModelRequest } from '../../../actors/models/model-provider.ts';
+import type {
+  ModelContentBlock,
+  ModelMessage,
+  ModelProvider,
+  ModelRequest,
+} from '../../../actors/models/model-provider.ts';
 
 /** What the scripted model answers on one call: content blocks, or an error to throw. */
 export type ScriptedAnswer = ModelContentBlock[] | Error;
@@ -6,9 +11,11 @@ export type ScriptedAnswer = ModelContentBlock[] | Error;
 export type ScriptedStep = ScriptedAnswer | ((request: ModelRequest) => ScriptedAnswer);
 
 /** A tool_use block. */
-export const toolUse = (name: string, input: Record<string, unknown>, id = `toolu_${name}_${Math.random().toString(36).slice(2, 10)}`): ModelContentBlock[] => [
-  { type: 'tool_use', id, name, input },
-];
+export const toolUse = (
+  name: string,
+  input: Record<string, unknown>,
+  id = `toolu_${name}_${Math.random().toString(36).slice(2, 10)}`,
+): ModelContentBlock[] => [{ type: 'tool_use', id, name, input }];
 
 /** The last `art_...` id the conversation shows (a generate_workout result). */
 export function lastArtifactId(request: ModelRequest): string | undefined {

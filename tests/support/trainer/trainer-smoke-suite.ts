@@ -39,7 +39,11 @@ export function defineSmokeSuite(options: SmokeSuiteOptions): void {
   });
 
   it('2. runs the loop on a workout request within the iteration limit', async () => {
-    const res = await rt.call(user, 'POST', '/agent/chat', { message: 'Give me a quick chest workout', sessionId, model: options.model });
+    const res = await rt.call(user, 'POST', '/agent/chat', {
+      message: 'Give me a quick chest workout',
+      sessionId,
+      model: options.model,
+    });
     expect(res.status).toBe(200);
     chat = res.body;
     expect(chat.sessionId).toBe(sessionId);
@@ -71,7 +75,8 @@ export function defineSmokeSuite(options: SmokeSuiteOptions): void {
     const res = await rt.call(user, 'GET', `/agent/sessions/${sessionId}/events`);
     expect(res.status).toBe(200);
     const types = new Set(res.body.events.map((e: { event_type: string }) => e.event_type));
-    for (const type of ['user_message', 'tool_call', 'tool_result', 'artifact', 'llm_request', 'llm_response']) expect(types).toContain(type);
+    for (const type of ['user_message', 'tool_call', 'tool_result', 'artifact', 'llm_request', 'llm_response'])
+      expect(types).toContain(type);
     const seqs = res.body.events.map((e: { sequence_number: number }) => e.sequence_number);
     expect(seqs).toEqual(seqs.map((_: number, i: number) => i + 1));
   });
@@ -87,7 +92,11 @@ export function defineSmokeSuite(options: SmokeSuiteOptions): void {
   });
 
   it('7. stored an exercise_list artifact with well-formed exercises', async () => {
-    const res = await rt.call(user, 'GET', `/agent/sessions/${sessionId}/artifacts/${action('generate_workout').result.artifact_id}`);
+    const res = await rt.call(
+      user,
+      'GET',
+      `/agent/sessions/${sessionId}/artifacts/${action('generate_workout').result.artifact_id}`,
+    );
     expect(res.status).toBe(200);
     const { artifact } = res.body;
     expect(artifact.type).toBe('exercise_list');
@@ -100,7 +109,11 @@ export function defineSmokeSuite(options: SmokeSuiteOptions): void {
   });
 
   it('8. streams a second turn on the same session: tool_start and tool_result events, then done', async () => {
-    const res = await rt.call(user, 'POST', '/agent/stream', { message: 'Show me a leg workout', sessionId, model: options.model });
+    const res = await rt.call(user, 'POST', '/agent/stream', {
+      message: 'Show me a leg workout',
+      sessionId,
+      model: options.model,
+    });
     expect(res.status).toBe(200);
     expect(res.response.headers.get('content-type')).toContain('text/event-stream');
     expect(res.response.headers.get('cache-control')).toBe('no-cache');

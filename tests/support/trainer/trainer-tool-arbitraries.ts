@@ -26,13 +26,21 @@ const goalSharesArb = fc
 const perSet = (sets: number, arb: fc.Arbitrary<number>) => fc.array(arb, { minLength: sets, maxLength: sets });
 
 const repsArb = fc.integer({ min: 1, max: 6 }).chain((sets) =>
-  fc.record({
-    exercise_type: fc.constant('reps' as const),
-    sets: fc.constant(sets),
-    reps: perSet(sets, fc.integer({ min: 1, max: 30 })),
-    rest_sec: fc.integer({ min: 0, max: 300 }),
-    load: fc.option(fc.record({ load_each: perSet(sets, fc.integer({ min: 0, max: 200 })), load_unit: fc.constantFrom('kg' as const, 'lb' as const) }), { nil: undefined }),
-  }).map(({ load, ...rest }) => ({ ...rest, ...(load ?? {}) })),
+  fc
+    .record({
+      exercise_type: fc.constant('reps' as const),
+      sets: fc.constant(sets),
+      reps: perSet(sets, fc.integer({ min: 1, max: 30 })),
+      rest_sec: fc.integer({ min: 0, max: 300 }),
+      load: fc.option(
+        fc.record({
+          load_each: perSet(sets, fc.integer({ min: 0, max: 200 })),
+          load_unit: fc.constantFrom('kg' as const, 'lb' as const),
+        }),
+        { nil: undefined },
+      ),
+    })
+    .map(({ load, ...rest }) => ({ ...rest, ...(load ?? {}) })),
 );
 
 const holdArb = fc.integer({ min: 1, max: 6 }).chain((sets) =>
@@ -48,10 +56,20 @@ const durationArb = fc
   .record({
     exercise_type: fc.constant('duration' as const),
     duration_min: fc.integer({ min: 1, max: 90 }),
-    distance: fc.option(fc.record({ distance: fc.integer({ min: 1, max: 40 }), distance_unit: fc.constantFrom('km' as const, 'mi' as const, 'm' as const) }), { nil: undefined }),
+    distance: fc.option(
+      fc.record({
+        distance: fc.integer({ min: 1, max: 40 }),
+        distance_unit: fc.constantFrom('km' as const, 'mi' as const, 'm' as const),
+      }),
+      { nil: undefined },
+    ),
     target_pace: fc.option(fc.constantFrom('5:00/km', '8:30/mi'), { nil: undefined }),
   })
-  .map(({ distance, target_pace, ...rest }) => ({ ...rest, ...(distance ?? {}), ...(target_pace ? { target_pace } : {}) }));
+  .map(({ distance, target_pace, ...rest }) => ({
+    ...rest,
+    ...(distance ?? {}),
+    ...(target_pace ? { target_pace } : {}),
+  }));
 
 const intervalsArb = fc.record({
   exercise_type: fc.constant('intervals' as const),
@@ -63,7 +81,12 @@ const intervalsArb = fc.record({
 /** A valid exercise without its slot fields (order, group): the shape of a swap replacement. */
 export const exerciseBodyArb: fc.Arbitrary<ReplacementExercise> = fc
   .tuple(
-    fc.record({ exercise_name: textArb, muscles_utilized: muscleSharesArb, goals_addressed: goalSharesArb, reasoning: textArb }),
+    fc.record({
+      exercise_name: textArb,
+      muscles_utilized: muscleSharesArb,
+      goals_addressed: goalSharesArb,
+      reasoning: textArb,
+    }),
     fc.oneof(repsArb, holdArb, durationArb, intervalsArb),
   )
   .map(([common, prescription]) => ({ ...common, ...prescription }) as ReplacementExercise);
@@ -77,8 +100,13 @@ export const workoutArb: fc.Arbitrary<WorkoutPayload> = fc
   .chain((bodies) =>
     fc.tuple(
       fc.constant(bodies),
-      fc.shuffledSubarray(Array.from({ length: 100 }, (_, i) => i + 1), { minLength: bodies.length, maxLength: bodies.length }),
-      bodies.length >= 2 ? fc.option(fc.integer({ min: 0, max: bodies.length - 2 }), { nil: undefined }) : fc.constant(undefined),
+      fc.shuffledSubarray(
+        Array.from({ length: 100 }, (_, i) => i + 1),
+        { minLength: bodies.length, maxLength: bodies.length },
+      ),
+      bodies.length >= 2
+        ? fc.option(fc.integer({ min: 0, max: bodies.length - 2 }), { nil: undefined })
+        : fc.constant(undefined),
       textArb,
     ),
   )
@@ -87,14 +115,18 @@ export const workoutArb: fc.Arbitrary<WorkoutPayload> = fc
     if (pairAt !== undefined) {
       const byOrder = [...exercises].sort((a, b) => a.order - b.order);
       [byOrder[pairAt], byOrder[pairAt + 1]].forEach((exercise, k) => {
-        if (exercise) exercise.group = { id: 'pair', type: 'superset', position: k + 1, ...(k === 0 ? { rounds: 3 } : {}) };
+        if (exercise)
+          exercise.group = { id: 'pair', type: 'superset', position: k + 1, ...(k === 0 ? { rounds: 3 } : {}) };
       });
     }
     return { title, exercises };
   });
 
 /** An exercise reference: an order number (maybe out of range) or a made-up id. */
-export const exerciseRefArb = fc.oneof(fc.integer({ min: 1, max: 9 }).map(String), fc.constantFrom('id-3', 'id-4', 'nope'));
+export const exerciseRefArb = fc.oneof(
+  fc.integer({ min: 1, max: 9 }).map(String),
+  fc.constantFrom('id-3', 'id-4', 'nope'),
+);
 
 const adjustmentsArb = fc
   .record(
@@ -114,15 +146,26 @@ const adjustmentsArb = fc
 
 /** Arguments each tool accepts (mostly): the starting point that mutations then break. */
 export const validArgsArb: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
-  message_notify_user: fc.record({ message: textArb, artifact_id: fc.constantFrom('art_x', 'art_y') }, { requiredKeys: ['message'] }),
-  message_ask_user: fc.record({ question: textArb, options: fc.array(textArb, { maxLength: 4 }) }, { requiredKeys: ['question'] }),
+  message_notify_user: fc.record(
+    { message: textArb, artifact_id: fc.constantFrom('art_x', 'art_y') },
+    { requiredKeys: ['message'] },
+  ),
+  message_ask_user: fc.record(
+    { question: textArb, options: fc.array(textArb, { maxLength: 4 }) },
+    { requiredKeys: ['question'] },
+  ),
   idle: fc.record({ reason: textArb }),
   generate_workout: fc.record({ workout: workoutArb }),
-  swap_exercise: fc.record({ exercise_id: exerciseRefArb, new_exercise: exerciseBodyArb, reason: textArb }, { requiredKeys: ['exercise_id', 'new_exercise'] }),
+  swap_exercise: fc.record(
+    { exercise_id: exerciseRefArb, new_exercise: exerciseBodyArb, reason: textArb },
+    { requiredKeys: ['exercise_id', 'new_exercise'] },
+  ),
   adjust_exercise: fc.record({ exercise_id: exerciseRefArb, adjustments: adjustmentsArb }),
   remove_exercise: fc.record({ exercise_id: exerciseRefArb }),
   log_workout: fc.record({
-    completed_exercises: fc.uniqueArray(exerciseRefArb, { minLength: 1, maxLength: 3 }).map((refs) => refs.map((exercise_id) => ({ exercise_id }))),
+    completed_exercises: fc
+      .uniqueArray(exerciseRefArb, { minLength: 1, maxLength: 3 })
+      .map((refs) => refs.map((exercise_id) => ({ exercise_id }))),
   }),
   fetch_data: fc.record(
     {
@@ -131,7 +174,10 @@ export const validArgsArb: Record<string, fc.Arbitrary<Record<string, unknown>>>
     },
     { requiredKeys: ['sources'] },
   ),
-  set_current_location: fc.record({ location_id: fc.constantFrom('loc-home', 'loc-x'), location_name: fc.constantFrom('home gym', 'Park') }, { requiredKeys: [] }),
+  set_current_location: fc.record(
+    { location_id: fc.constantFrom('loc-home', 'loc-x'), location_name: fc.constantFrom('home gym', 'Park') },
+    { requiredKeys: [] },
+  ),
 };
 
 type Json = unknown;
@@ -169,7 +215,11 @@ function setAt(value: Json, path: (string | number)[], replace: (old: Json) => J
 /** One mutation of a value: replace, delete or add a key somewhere inside it. */
 const mutationArb = fc.oneof(
   fc.record({ kind: fc.constant('replace' as const), with: fc.oneof(fc.anything(), fc.constant(MISSING)) }),
-  fc.record({ kind: fc.constant('extra' as const), key: fc.constantFrom('id', 'type', 'exercise_type', 'junk', 'order'), with: fc.jsonValue() }),
+  fc.record({
+    kind: fc.constant('extra' as const),
+    key: fc.constantFrom('id', 'type', 'exercise_type', 'junk', 'order'),
+    with: fc.jsonValue(),
+  }),
 );
 
 /** Breaks `value` at a random place (or leaves it whole), so results are valid and invalid in turn. */
@@ -181,7 +231,9 @@ export function mutatedArb(valid: fc.Arbitrary<Record<string, unknown>>): fc.Arb
       fc.tuple(fc.constantFrom(...paths), mutationArb).map(([path, mutation]) =>
         setAt(value, path, (old) => {
           if (mutation.kind === 'extra') {
-            return old !== null && typeof old === 'object' && !Array.isArray(old) ? { ...old, [mutation.key]: mutation.with } : old;
+            return old !== null && typeof old === 'object' && !Array.isArray(old)
+              ? { ...old, [mutation.key]: mutation.with }
+              : old;
           }
           return mutation.with;
         }),

@@ -118,7 +118,14 @@ export function superset(first = 5): Exercise[] {
       muscles_utilized: muscles(['Chest', 1]),
       goals_addressed: [{ goal: 'endurance', share: 1 }],
       reasoning: 'Push half of the superset.',
-      group: { id: 'superset-1', type: 'superset', position: 1, name: 'Push/Pull', rounds: 3, rest_between_rounds_sec: 90 },
+      group: {
+        id: 'superset-1',
+        type: 'superset',
+        position: 1,
+        name: 'Push/Pull',
+        rounds: 3,
+        rest_between_rounds_sec: 90,
+      },
     },
     {
       exercise_name: 'Inverted Row',

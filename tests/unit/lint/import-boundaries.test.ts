@@ -68,7 +68,9 @@ describe('import boundaries (eslint.config.js)', () => {
   it('finds no boundary crossed in the real runtime and system folders (server/runtime.ts names no system)', async () => {
     const only = new ESLint({ cwd: root, ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-imports' });
     const results = await only.lintFiles(['protocol/**/*.ts', 'actors/**/*.ts', 'machines/**/*.ts', 'server/**/*.ts']);
-    const crossings = results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => `${r.filePath}:${m.line} ${m.message}`));
+    const crossings = results.flatMap((r) =>
+      r.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => `${r.filePath}:${m.line} ${m.message}`),
+    );
     expect(crossings).toEqual([]);
     expect(results.map((r) => r.filePath)).toContain(`${root}server/runtime.ts`);
   }, 60_000);

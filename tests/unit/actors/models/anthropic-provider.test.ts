@@ -10,13 +10,18 @@ import { cacheHitRate } from '../../../../actors/trainer/events/session-cost.ts'
 import { getToolDefinitions } from '../../../../actors/trainer/tools/index.ts';
 import type { ContextEvent } from '../../../../protocol/trainer/session-event.ts';
 import type { AgentSession } from '../../../../protocol/trainer/session.ts';
-import { startFakeModelServer, type AnthropicReply, type FakeModelServer } from '../../../support/models/fake-model-server.ts';
+import {
+  startFakeModelServer,
+  type AnthropicReply,
+  type FakeModelServer,
+} from '../../../support/models/fake-model-server.ts';
 import { fakeServerClients } from '../../../support/models/fake-server-backends.ts';
 import { asEvents, toolCall, toolResult, userMessage } from '../../../support/trainer/trainer-events.ts';
 
 const SESSION = { id: 'session-1' } as AgentSession;
 const SYSTEM_PROMPT = 'You are an AI personal trainer. Respond only through tools. '.repeat(40);
-const USER_DATA = '<user_data>\n<current_location>\nLocation: Home Gym\nEquipment:\n  - Dumbbells\n</current_location>\n</user_data>';
+const USER_DATA =
+  '<user_data>\n<current_location>\nLocation: Home Gym\nEquipment:\n  - Dumbbells\n</current_location>\n</user_data>';
 
 type Row = Pick<ContextEvent, 'event_type' | 'data'>;
 
@@ -71,25 +76,34 @@ describe('Anthropic provider through the real SDK (spec 001 §3.3)', () => {
     expect(message.usage.cache_creation_input_tokens).toBeGreaterThan(1000);
   });
 
-  it.each(MODEL_IDS)('%s: reads more than half of the input from the cache from the second iteration, and costs money', async (model) => {
-    const { server, provider } = await providerWith([
-      { toolUse: { id: 'toolu_1', name: 'generate_workout', input: { workout: { title: 'Chest' } } } },
-      idle,
-    ]);
-    const rows: Row[] = [userMessage('Give me a quick chest workout')];
-    const first = readModelResponse(await provider.call(requestOf(model, rows)), { requestedModel: model, provider });
-    expect(first.usage.cached).toBe(0);
-    rows.push(toolCall('toolu_1', 'generate_workout', { workout: { title: 'Chest' } }), toolResult('toolu_1', 'Workout created as art_1'));
-    const second = readModelResponse(await provider.call(requestOf(model, rows)), { requestedModel: model, provider });
+  it.each(MODEL_IDS)(
+    '%s: reads more than half of the input from the cache from the second iteration, and costs money',
+    async (model) => {
+      const { server, provider } = await providerWith([
+        { toolUse: { id: 'toolu_1', name: 'generate_workout', input: { workout: { title: 'Chest' } } } },
+        idle,
+      ]);
+      const rows: Row[] = [userMessage('Give me a quick chest workout')];
+      const first = readModelResponse(await provider.call(requestOf(model, rows)), { requestedModel: model, provider });
+      expect(first.usage.cached).toBe(0);
+      rows.push(
+        toolCall('toolu_1', 'generate_workout', { workout: { title: 'Chest' } }),
+        toolResult('toolu_1', 'Workout created as art_1'),
+      );
+      const second = readModelResponse(await provider.call(requestOf(model, rows)), {
+        requestedModel: model,
+        provider,
+      });
 
-    expect(cacheHitRate(second.usage)).toBeGreaterThan(50);
-    expect(second.usage.cached).toBe(first.usage.cache_write);
-    expect(second.costCents).toBeGreaterThan(0);
-    expect(second.costCents).toBeCloseTo(costOfTokens(model, second.usage), 12);
-    expect(second.costCents).toBeLessThan(first.costCents);
-    expect(second.toolCall?.name).toBe('idle');
-    expect(server.violations).toEqual([]);
-  });
+      expect(cacheHitRate(second.usage)).toBeGreaterThan(50);
+      expect(second.usage.cached).toBe(first.usage.cache_write);
+      expect(second.costCents).toBeGreaterThan(0);
+      expect(second.costCents).toBeCloseTo(costOfTokens(model, second.usage), 12);
+      expect(second.costCents).toBeLessThan(first.costCents);
+      expect(second.toolCall?.name).toBe('idle');
+      expect(server.violations).toEqual([]);
+    },
+  );
 
   it('maps API errors to ModelError kinds that say what to do', async () => {
     const { provider } = await providerWith([
@@ -140,7 +154,9 @@ describe('Anthropic provider through the real SDK (spec 001 §3.3)', () => {
   });
 
   it('refuses a tool call whose input is not an object', async () => {
-    const { provider } = await providerWith([{ content: [{ type: 'tool_use', id: 't', name: 'idle', input: 'done' }] }]);
+    const { provider } = await providerWith([
+      { content: [{ type: 'tool_use', id: 't', name: 'idle', input: 'done' }] },
+    ]);
     await expect(provider.call(requestOf('claude-haiku-4-5', [userMessage('Hello')]))).rejects.toMatchObject({
       kind: 'invalid_response',
     });

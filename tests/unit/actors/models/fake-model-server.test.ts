@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeModelServer, type FakeModelServer, type ViolationRule } from '../../../support/models/fake-model-server.ts';
+import {
+  startFakeModelServer,
+  type FakeModelServer,
+  type ViolationRule,
+} from '../../../support/models/fake-model-server.ts';
 
 const CC = { type: 'ephemeral' };
 type Body = Record<string, unknown> & { messages: { role: string; content: unknown }[] };
@@ -63,10 +67,30 @@ describe('fake model server checks', () => {
       'cache_control_count',
       (b) => ((b['tools'] as Record<string, unknown>[])[0] = { name: 'idle', input_schema: {}, cache_control: CC }),
     ],
-    ['cache_control on the first message', 'cache_control_place', (b) => (b.messages[0] = { role: 'user', content: [{ type: 'text', text: 'Hi', cache_control: CC }] })],
-    ['no cache_control on the user data', 'cache_control_missing', (b) => ((b['system'] as Record<string, unknown>[])[1] = { type: 'text', text: 'x' })],
-    ['a tool_use without its result', 'tool_result_pairing', (b) => (b.messages[2] = { role: 'user', content: [{ type: 'text', text: 'go on', cache_control: CC }] })],
-    ['a result for another call', 'tool_result_pairing', (b) => (b.messages[2] = { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_9', content: 'ok', cache_control: CC }] })],
+    [
+      'cache_control on the first message',
+      'cache_control_place',
+      (b) => (b.messages[0] = { role: 'user', content: [{ type: 'text', text: 'Hi', cache_control: CC }] }),
+    ],
+    [
+      'no cache_control on the user data',
+      'cache_control_missing',
+      (b) => ((b['system'] as Record<string, unknown>[])[1] = { type: 'text', text: 'x' }),
+    ],
+    [
+      'a tool_use without its result',
+      'tool_result_pairing',
+      (b) => (b.messages[2] = { role: 'user', content: [{ type: 'text', text: 'go on', cache_control: CC }] }),
+    ],
+    [
+      'a result for another call',
+      'tool_result_pairing',
+      (b) =>
+        (b.messages[2] = {
+          role: 'user',
+          content: [{ type: 'tool_result', tool_use_id: 'toolu_9', content: 'ok', cache_control: CC }],
+        }),
+    ],
   ])('flags %s', async (_name, rule, mutate) => {
     expect(await rulesBrokenBy(mutate)).toContain(rule);
   });
@@ -88,9 +112,17 @@ describe('fake model server checks', () => {
   it('checks the initializer asks for a strict JSON Schema', async () => {
     server = await startFakeModelServer({ openai: [{ json: { ok: true } }, { json: { ok: true } }] });
     const headers = { authorization: 'Bearer k' };
-    await post('/v1/chat/completions', { model: 'gpt-4o-mini', messages: [], response_format: { type: 'json_object' } }, headers);
+    await post(
+      '/v1/chat/completions',
+      { model: 'gpt-4o-mini', messages: [], response_format: { type: 'json_object' } },
+      headers,
+    );
     const strict = { type: 'json_schema', json_schema: { name: 'x', strict: true, schema: { type: 'object' } } };
-    const answer = await post('/v1/chat/completions', { model: 'gpt-4o-mini', messages: [], response_format: strict }, headers);
+    const answer = await post(
+      '/v1/chat/completions',
+      { model: 'gpt-4o-mini', messages: [], response_format: strict },
+      headers,
+    );
     expect(server.violations.map((v) => [v.request, v.rule])).toEqual([[0, 'response_format']]);
     expect(answer.body).toMatchObject({
       object: 'chat.completion',
@@ -103,7 +135,10 @@ describe('fake model server checks', () => {
     server = await startFakeModelServer({ anthropic: [{ error: { status: 529, message: 'Overloaded' } }] });
     server.enqueue('anthropic', { toolUse: { id: 'toolu_x', name: 'idle', input: { reason: 'r' } } });
     const overloaded = await post('/v1/messages', validBody());
-    expect(overloaded).toEqual({ status: 529, body: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } });
+    expect(overloaded).toEqual({
+      status: 529,
+      body: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
+    });
     const answered = await post('/v1/messages', validBody());
     expect(answered.status).toBe(200);
     expect(answered.body).toMatchObject({
@@ -131,7 +166,9 @@ describe('fake model server checks', () => {
       ['claude-haiku-4-5', 0],
       ['claude-opus-4-5', 1],
     ]);
-    expect(second.body['content']).toEqual([{ type: 'tool_use', id: 'toolu_fake_2', name: 'idle', input: { reason: 'call 1' } }]);
+    expect(second.body['content']).toEqual([
+      { type: 'tool_use', id: 'toolu_fake_2', name: 'idle', input: { reason: 'call 1' } },
+    ]);
     expect(() => server?.enqueue('anthropic', { toolUse: { name: 'idle', input: {} } })).toThrow(/function/);
   });
 });

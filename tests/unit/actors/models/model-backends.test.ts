@@ -36,13 +36,24 @@ describe('openModelBackends', () => {
 
   it('gives Claude on the configured base URL and PRIMARY_MODEL to a caller that supports it', async () => {
     server = await startFakeModelServer({ anthropic: [{ toolUse: { name: 'idle', input: { reason: 'done' } } }] });
-    const backends = openModelBackends(fakeServerSettings(server, { openaiApiKey: undefined, primaryModel: 'claude-sonnet-4-5' }), { maxRetries: 0 });
+    const backends = openModelBackends(
+      fakeServerSettings(server, { openaiApiKey: undefined, primaryModel: 'claude-sonnet-4-5' }),
+      { maxRetries: 0 },
+    );
     expect(backends.configured).toEqual(['anthropic']);
     expect(backends.describe()).toBe('Claude claude-sonnet-4-5');
     expect(backends.choose(everything)).toBe('anthropic claude-sonnet-4-5');
 
-    const claude = backends.choose({ offline: () => undefined, anthropic: ({ client }) => createAnthropicProvider({ client }) });
-    const message = await claude?.call({ model: 'claude-sonnet-4-5', system: [], tools: [], messages: [{ role: 'user', content: 'Hi' }] });
+    const claude = backends.choose({
+      offline: () => undefined,
+      anthropic: ({ client }) => createAnthropicProvider({ client }),
+    });
+    const message = await claude?.call({
+      model: 'claude-sonnet-4-5',
+      system: [],
+      tools: [],
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
     expect(message?.content).toEqual([expect.objectContaining({ type: 'tool_use', name: 'idle' })]);
     expect(server.requests).toHaveLength(1);
     expect(server.requests[0]?.path).toBe('/v1/messages');
@@ -54,8 +65,12 @@ describe('openModelBackends', () => {
     vi.stubEnv('ANTHROPIC_BASE_URL', UNREACHABLE);
     vi.stubEnv('OPENAI_BASE_URL', UNREACHABLE);
     const backends = backendsWith({ anthropicApiKey: 'sk-ant-test', openaiApiKey: 'sk-test' });
-    expect(backends.choose({ offline: () => '', anthropic: ({ client }) => client.baseURL })).toBe('https://api.anthropic.com');
-    expect(backends.choose({ offline: () => '', openai: ({ client }) => client.baseURL })).toBe('https://api.openai.com/v1');
+    expect(backends.choose({ offline: () => '', anthropic: ({ client }) => client.baseURL })).toBe(
+      'https://api.anthropic.com',
+    );
+    expect(backends.choose({ offline: () => '', openai: ({ client }) => client.baseURL })).toBe(
+      'https://api.openai.com/v1',
+    );
   });
 
   it('gives OpenAI with an OpenAI key only to a caller that supports it', async () => {
@@ -69,13 +84,21 @@ describe('openModelBackends', () => {
 
     const client = backends.choose({ offline: () => undefined, openai: ({ client }) => client });
     expect(client?.baseURL).toBe(`${server.url}/v1`);
-    const completion = await client?.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] });
+    const completion = await client?.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
     expect(completion?.choices[0]?.message.content).toBe('{"ok":true}');
     expect(server.requests[0]?.path).toBe('/v1/chat/completions');
   });
 
   it('tries Anthropic before OpenAI, and a caller without an anthropic option falls back (to OpenAI, else offline)', () => {
-    const both = backendsWith({ anthropicApiKey: 'sk-ant-test', anthropicBaseUrl: UNREACHABLE, openaiApiKey: 'sk-test', openaiBaseUrl: UNREACHABLE });
+    const both = backendsWith({
+      anthropicApiKey: 'sk-ant-test',
+      anthropicBaseUrl: UNREACHABLE,
+      openaiApiKey: 'sk-test',
+      openaiBaseUrl: UNREACHABLE,
+    });
     expect(both.configured).toEqual(['anthropic', 'openai']);
     expect(both.describe()).toBe(`Claude ${PRIMARY} + OpenAI`);
     expect(both.choose(everything)).toBe(`anthropic ${PRIMARY}`);

@@ -15,9 +15,18 @@ describe('model registry (spec 001 §3.4)', () => {
   it('lists the three models with the spec prices per million tokens', () => {
     expect(MODEL_IDS).toEqual(['claude-haiku-4-5', 'claude-sonnet-4-5', 'claude-opus-4-5']);
     expect(DEFAULT_MODEL).toBe('claude-haiku-4-5');
-    expect(MODEL_REGISTRY['claude-haiku-4-5']).toMatchObject({ displayName: 'Claude Haiku 4.5', pricing: { prompt: 1, completion: 5, cached_prompt: 0.1 } });
-    expect(MODEL_REGISTRY['claude-sonnet-4-5']).toMatchObject({ displayName: 'Claude Sonnet 4.5', pricing: { prompt: 3, completion: 15, cached_prompt: 0.3 } });
-    expect(MODEL_REGISTRY['claude-opus-4-5']).toMatchObject({ displayName: 'Claude Opus 4.5', pricing: { prompt: 5, completion: 25, cached_prompt: 0.5 } });
+    expect(MODEL_REGISTRY['claude-haiku-4-5']).toMatchObject({
+      displayName: 'Claude Haiku 4.5',
+      pricing: { prompt: 1, completion: 5, cached_prompt: 0.1 },
+    });
+    expect(MODEL_REGISTRY['claude-sonnet-4-5']).toMatchObject({
+      displayName: 'Claude Sonnet 4.5',
+      pricing: { prompt: 3, completion: 15, cached_prompt: 0.3 },
+    });
+    expect(MODEL_REGISTRY['claude-opus-4-5']).toMatchObject({
+      displayName: 'Claude Opus 4.5',
+      pricing: { prompt: 5, completion: 25, cached_prompt: 0.5 },
+    });
   });
 
   it('resolves dated snapshots the API reports to their registry id, and nothing else', () => {
@@ -47,14 +56,21 @@ describe('calculateCostCents (spec 001 §11.1)', () => {
 
   it('refuses counts that cannot be', () => {
     expect(() => calculateCostCents('claude-haiku-4-5', -1, 0)).toThrow(RangeError);
-    expect(() => calculateCostCents('claude-haiku-4-5', 10, 0, { cache_read_input_tokens: 11 })).toThrow(/cannot exceed/);
+    expect(() => calculateCostCents('claude-haiku-4-5', 10, 0, { cache_read_input_tokens: 11 })).toThrow(
+      /cannot exceed/,
+    );
     expect(() => calculateCostCents('nope', 10, 0)).toThrow(UnknownModelError);
   });
 });
 
 describe('tokenUsageOf', () => {
   it('counts cache writes as prompt, cache reads apart, and everything in total', () => {
-    const usage = tokenUsageOf({ input_tokens: 50, output_tokens: 120, cache_creation_input_tokens: 400, cache_read_input_tokens: 3000 });
+    const usage = tokenUsageOf({
+      input_tokens: 50,
+      output_tokens: 120,
+      cache_creation_input_tokens: 400,
+      cache_read_input_tokens: 3000,
+    });
     expect(usage).toEqual({ prompt: 450, completion: 120, cached: 3000, cache_write: 400, total: 3570 });
     expect(costOfTokens('claude-sonnet-4-5', usage)).toBeCloseTo(((450 * 3 + 120 * 15 + 3000 * 0.3) / 1e6) * 100, 12);
   });
@@ -76,22 +92,33 @@ describe('readModelResponse (spec 001 §3.3)', () => {
   });
 
   it('takes the first tool_use as the tool call and prices by the responding model', () => {
-    const read = readModelResponse(message('claude-opus-4-5-20251101'), { requestedModel: 'claude-haiku-4-5', provider: { billed: true } });
+    const read = readModelResponse(message('claude-opus-4-5-20251101'), {
+      requestedModel: 'claude-haiku-4-5',
+      provider: { billed: true },
+    });
     expect(read.toolCall).toEqual({ id: 'toolu_1', name: 'idle', arguments: { reason: 'done' } });
     expect(read.text).toBe('Let me build that.');
     expect(read.costCents).toBeCloseTo(((10 * 5 + 20 * 25 + 1000 * 0.5) / 1e6) * 100, 12);
   });
 
   it('prices by the requested model when the response names an unknown one, and offline costs nothing', () => {
-    const billed = readModelResponse(message('fake-model'), { requestedModel: 'claude-haiku-4-5', provider: { billed: true } });
+    const billed = readModelResponse(message('fake-model'), {
+      requestedModel: 'claude-haiku-4-5',
+      provider: { billed: true },
+    });
     expect(billed.costCents).toBeCloseTo(((10 * 1 + 20 * 5 + 1000 * 0.1) / 1e6) * 100, 12);
-    const offline = readModelResponse(message('claude-haiku-4-5'), { requestedModel: 'claude-haiku-4-5', provider: { billed: false } });
+    const offline = readModelResponse(message('claude-haiku-4-5'), {
+      requestedModel: 'claude-haiku-4-5',
+      provider: { billed: false },
+    });
     expect(offline.costCents).toBe(0);
     expect(offline.usage.total).toBe(1030);
   });
 
   it('reports no tool call when there is no tool_use block', () => {
     const textOnly: ModelMessage = { ...message('claude-haiku-4-5'), content: [{ type: 'text', text: 'plain' }] };
-    expect(readModelResponse(textOnly, { requestedModel: 'claude-haiku-4-5', provider: { billed: true } }).toolCall).toBeUndefined();
+    expect(
+      readModelResponse(textOnly, { requestedModel: 'claude-haiku-4-5', provider: { billed: true } }).toolCall,
+    ).toBeUndefined();
   });
 });

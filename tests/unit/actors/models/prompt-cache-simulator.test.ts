@@ -14,7 +14,12 @@ const system = [
 const withLastMarked = (messages: { role: string; content: { type: string; [k: string]: unknown }[] }[]) =>
   messages.map((message, m) =>
     m === messages.length - 1
-      ? { ...message, content: message.content.map((b, i) => (i === message.content.length - 1 ? { ...b, cache_control: EPHEMERAL } : b)) }
+      ? {
+          ...message,
+          content: message.content.map((b, i) =>
+            i === message.content.length - 1 ? { ...b, cache_control: EPHEMERAL } : b,
+          ),
+        }
       : message,
   );
 
@@ -65,7 +70,11 @@ describe('prompt cache simulator', () => {
 
   it('reads nothing without breakpoints, and ignores where cache_control sits when matching prefixes', () => {
     const cache = createPromptCacheSimulator();
-    const plain = { tools: tools.map(({ cache_control: _c, ...rest }) => rest), system: 'plain', messages: [{ role: 'user', content: 'x' }] };
+    const plain = {
+      tools: tools.map(({ cache_control: _c, ...rest }) => rest),
+      system: 'plain',
+      messages: [{ role: 'user', content: 'x' }],
+    };
     cache.usageFor(plain);
     const again = cache.usageFor(plain);
     expect(again.cache_read_input_tokens).toBe(0);
@@ -80,6 +89,9 @@ describe('prompt cache simulator', () => {
       cache.usageFor({ system: [{ type: 'text', text, cache_control: EPHEMERAL }], messages: [] });
     }
     expect(cache.size).toBe(2);
-    expect(cache.usageFor({ system: [{ type: 'text', text: 'one', cache_control: EPHEMERAL }], messages: [] }).cache_read_input_tokens).toBe(0);
+    expect(
+      cache.usageFor({ system: [{ type: 'text', text: 'one', cache_control: EPHEMERAL }], messages: [] })
+        .cache_read_input_tokens,
+    ).toBe(0);
   });
 });

@@ -7,7 +7,11 @@ import { costOfTokens } from '../../../../actors/models/model-cost.ts';
 import { ModelError } from '../../../../actors/models/model-error.ts';
 import { UnknownModelError } from '../../../../actors/models/model-registry.ts';
 import { ValidationError } from '../../../../protocol/runtime/runtime-error.ts';
-import { startFakeModelServer, type AnthropicReply, type FakeModelServer } from '../../../support/models/fake-model-server.ts';
+import {
+  startFakeModelServer,
+  type AnthropicReply,
+  type FakeModelServer,
+} from '../../../support/models/fake-model-server.ts';
 import { fakeServerBackends, fakeServerClients } from '../../../support/models/fake-server-backends.ts';
 import { payload } from '../../../support/nutrition/nutrition-fakes.ts';
 
@@ -19,7 +23,9 @@ let server: FakeModelServer;
 const calls: NutritionModelCall[] = [];
 
 /** Answers with the forced tool, called with `input`. */
-const submit = (input: unknown) => (body: any): AnthropicReply => ({ toolUse: { name: body.tools[0].name, input: input as Record<string, unknown> } });
+const submit =
+  (input: unknown) =>
+  (body: any): AnthropicReply => ({ toolUse: { name: body.tools[0].name, input: input as Record<string, unknown> } });
 
 beforeAll(async () => {
   server = await startFakeModelServer({ anthropic: (body) => next(body) });
@@ -32,13 +38,29 @@ beforeEach(() => {
 type Agent = 'NUTRITIONIST' | 'PHYSICIAN';
 type Brains = ReturnType<typeof claudeNutritionBrains>;
 
-function run(agent: Agent, envelope: any, brains: Brains = nutritionBrainsFor(fakeServerBackends(server), { onModelCall: (call) => calls.push(call) })) {
-  const input = { agent, requestId: envelope.message_id, attempt: 1, input: { envelope, delivery: { kind: 'direct' }, context: {} } };
+function run(
+  agent: Agent,
+  envelope: any,
+  brains: Brains = nutritionBrainsFor(fakeServerBackends(server), { onModelCall: (call) => calls.push(call) }),
+) {
+  const input = {
+    agent,
+    requestId: envelope.message_id,
+    attempt: 1,
+    input: { envelope, delivery: { kind: 'direct' }, context: {} },
+  };
   return toPromise(createActor(brains[agent], { input }).start()) as Promise<{ envelopes: any[] }>;
 }
 
 const targetsEnvelope = () =>
-  makeEnvelope({ from: 'SCIENTIST', to: 'NUTRITIONIST', dataType: 'macro_targets', payload: payload('macro_targets'), runId: RUN, idSeed: ['t'] });
+  makeEnvelope({
+    from: 'SCIENTIST',
+    to: 'NUTRITIONIST',
+    dataType: 'macro_targets',
+    payload: payload('macro_targets'),
+    runId: RUN,
+    idSeed: ['t'],
+  });
 
 describe('Claude nutrition brains', () => {
   it('ask Claude through the model layer for the payload as the one forced tool, and send its answer on', async () => {
@@ -57,7 +79,12 @@ describe('Claude nutrition brains', () => {
     expect(request.tools[0].input_schema.required).toContain('protein_distribution');
     expect(request.system[0].text).toContain('NUTRITIONIST');
     expect(output.envelopes).toHaveLength(1);
-    expect(output.envelopes[0]).toMatchObject({ from_agent: 'NUTRITIONIST', to_agent: 'DIETITIAN', data_type: 'nutrition_strategy', pipeline_run_id: RUN });
+    expect(output.envelopes[0]).toMatchObject({
+      from_agent: 'NUTRITIONIST',
+      to_agent: 'DIETITIAN',
+      data_type: 'nutrition_strategy',
+      pipeline_run_id: RUN,
+    });
     expect(output.envelopes[0].payload.hardgainer_tactics).toEqual(['Claude says: liquid calories first']);
   });
 
@@ -85,7 +112,7 @@ describe('Claude nutrition brains', () => {
     [429, 'rate_limited', true],
     [529, 'server_error', true],
     [401, 'authentication', false],
-  ] as const)('turn an API error %i into the layer\'s ModelError (%s)', async (status, kind, retryable) => {
+  ] as const)("turn an API error %i into the layer's ModelError (%s)", async (status, kind, retryable) => {
     next = () => ({ error: { status, message: 'scripted failure' } });
     const failure = await run('NUTRITIONIST', targetsEnvelope()).catch((error) => error);
     expect(failure).toBeInstanceOf(ModelError);
@@ -93,18 +120,42 @@ describe('Claude nutrition brains', () => {
   });
 
   it('never let the PHYSICIAN be less cautious than the offline rules', async () => {
-    next = submit({ ...payload('medical_context'), pipeline_action: 'continue', urgency: 'routine', referral_needed: false, referral_target: null });
+    next = submit({
+      ...payload('medical_context'),
+      pipeline_action: 'continue',
+      urgency: 'routine',
+      referral_needed: false,
+      referral_target: null,
+    });
     const query = makeEnvelope({
-      from: 'SCIENTIST', to: 'PHYSICIAN', dataType: 'health_query', runId: RUN, idSeed: ['q'],
-      payload: { ...payload('health_query'), query: 'BMI 14.7 and an eating disorder history', user_context: { ...payload('health_query').user_context, bmi: 14.7, symptoms: ['BMI 14.7 (under 16)', 'history of anorexia nervosa'] } },
+      from: 'SCIENTIST',
+      to: 'PHYSICIAN',
+      dataType: 'health_query',
+      runId: RUN,
+      idSeed: ['q'],
+      payload: {
+        ...payload('health_query'),
+        query: 'BMI 14.7 and an eating disorder history',
+        user_context: {
+          ...payload('health_query').user_context,
+          bmi: 14.7,
+          symptoms: ['BMI 14.7 (under 16)', 'history of anorexia nervosa'],
+        },
+      },
     });
     const output = await run('PHYSICIAN', query);
-    expect(output.envelopes[0].payload).toMatchObject({ pipeline_action: 'abort', urgency: 'urgent', referral_needed: true });
+    expect(output.envelopes[0].payload).toMatchObject({
+      pipeline_action: 'abort',
+      urgency: 'urgent',
+      referral_needed: true,
+    });
     expect(output.envelopes[0].to_agent).toBe('SCIENTIST');
   });
 
   it('refuse a model the registry cannot price when they are built', () => {
-    expect(() => claudeNutritionBrains({ client: fakeServerClients(server).anthropic, model: 'claude-unknown-9' })).toThrow(UnknownModelError);
+    expect(() =>
+      claudeNutritionBrains({ client: fakeServerClients(server).anthropic, model: 'claude-unknown-9' }),
+    ).toThrow(UnknownModelError);
   });
 });
 
@@ -112,7 +163,11 @@ describe('nutritionBrainsFor', () => {
   it('stays offline without an Anthropic key, even with an OpenAI key', async () => {
     const before = server.requests.length;
     for (const settings of [{ anthropicApiKey: undefined, openaiApiKey: undefined }, { anthropicApiKey: undefined }]) {
-      const output = await run('NUTRITIONIST', targetsEnvelope(), nutritionBrainsFor(fakeServerBackends(server, settings)));
+      const output = await run(
+        'NUTRITIONIST',
+        targetsEnvelope(),
+        nutritionBrainsFor(fakeServerBackends(server, settings)),
+      );
       expect(output.envelopes[0]).toMatchObject({ from_agent: 'NUTRITIONIST', data_type: 'nutrition_strategy' });
     }
     expect(server.requests).toHaveLength(before);

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { NutritionStrategy } from '../../../../protocol/nutrition/nutrition-strategy.ts';
 import type { Recipe, Recipes } from '../../../../protocol/nutrition/recipes.ts';
-import { MealSlotSchema, WeeklyTemplateSchema, type SlotSpec, type WeeklyMealPlan } from '../../../../protocol/nutrition/weekly-meal-plan.ts';
+import {
+  MealSlotSchema,
+  WeeklyTemplateSchema,
+  type SlotSpec,
+  type WeeklyMealPlan,
+} from '../../../../protocol/nutrition/weekly-meal-plan.ts';
 import { WeekdaySchema } from '../../../../protocol/nutrition/weekday.ts';
 import {
   detectRank2Conflict,
@@ -18,18 +23,28 @@ const targets = computeMacroTargets(intakeFixture({ estimated_daily_intake_kcal:
 const strategy = buildNutritionStrategy(targets, { current_tier: 2 });
 
 /** A plan with the same slot spec in all 35 slots; `alternatives` per slot from `refs`. */
-function plan(spec: Omit<SlotSpec, 'prep_time_max_min' | 'constraints'>, refs: (day: string, slot: string) => string[] = () => []): WeeklyMealPlan {
-  const days = WeeklyTemplateSchema.parse(Object.fromEntries(
-    WeekdaySchema.options.map((day) => [
-      day,
-      Object.fromEntries(
-        MealSlotSchema.options.map((slot) => [
-          slot,
-          { slot_spec: { ...spec, prep_time_max_min: 20, constraints: [] }, alternatives: refs(day, slot), primary_protein: 'chicken', cuisine_theme: null },
-        ]),
-      ),
-    ]),
-  ));
+function plan(
+  spec: Omit<SlotSpec, 'prep_time_max_min' | 'constraints'>,
+  refs: (day: string, slot: string) => string[] = () => [],
+): WeeklyMealPlan {
+  const days = WeeklyTemplateSchema.parse(
+    Object.fromEntries(
+      WeekdaySchema.options.map((day) => [
+        day,
+        Object.fromEntries(
+          MealSlotSchema.options.map((slot) => [
+            slot,
+            {
+              slot_spec: { ...spec, prep_time_max_min: 20, constraints: [] },
+              alternatives: refs(day, slot),
+              primary_protein: 'chicken',
+              cuisine_theme: null,
+            },
+          ]),
+        ),
+      ]),
+    ),
+  );
   return {
     weekly_template: days,
     substitution_bank: {},
@@ -63,8 +78,24 @@ describe('detectRank2Conflict', () => {
   it('reports each changed total against the SCIENTIST value', () => {
     const changed: NutritionStrategy = { ...strategy, target_intake_kcal: 2286, carbs_g: 308 };
     expect(detectRank2Conflict(targets, changed)).toEqual([
-      { rank: 2, higher_agent: 'SCIENTIST', lower_agent: 'NUTRITIONIST', field: 'target_intake_kcal', expected: 2186, actual: 2286, deviation: 100 / 2186 },
-      { rank: 2, higher_agent: 'SCIENTIST', lower_agent: 'NUTRITIONIST', field: 'carbs_g', expected: 283, actual: 308, deviation: 25 / 283 },
+      {
+        rank: 2,
+        higher_agent: 'SCIENTIST',
+        lower_agent: 'NUTRITIONIST',
+        field: 'target_intake_kcal',
+        expected: 2186,
+        actual: 2286,
+        deviation: 100 / 2186,
+      },
+      {
+        rank: 2,
+        higher_agent: 'SCIENTIST',
+        lower_agent: 'NUTRITIONIST',
+        field: 'carbs_g',
+        expected: 283,
+        actual: 308,
+        deviation: 25 / 283,
+      },
     ]);
   });
 });
@@ -82,7 +113,13 @@ describe('detectRank3Conflict', () => {
     expect(detectRank3Conflict(strategy, plan({ ...daily, calories: daily.calories * 1.05 }))).toEqual([]);
     const over = detectRank3Conflict(strategy, plan({ ...daily, calories: daily.calories * 1.051 }));
     expect(over).toHaveLength(1);
-    expect(over[0]).toMatchObject({ rank: 3, higher_agent: 'NUTRITIONIST', lower_agent: 'DIETITIAN', field: 'weekly_template.calories', expected: 15302 });
+    expect(over[0]).toMatchObject({
+      rank: 3,
+      higher_agent: 'NUTRITIONIST',
+      lower_agent: 'DIETITIAN',
+      field: 'weekly_template.calories',
+      expected: 15302,
+    });
     expect(over[0]!.deviation).toBeCloseTo(0.051, 9);
     const under = detectRank3Conflict(strategy, plan({ ...daily, protein_g: daily.protein_g * 0.94 }));
     expect(under.map((conflict) => conflict.field)).toEqual(['weekly_template.protein_g']);
@@ -95,15 +132,35 @@ describe('detectRank4Conflict', () => {
   const onlyMondayLunch = (day: string, slot: string) => (day === 'monday' && slot === 'lunch' ? ['bowl-1'] : []);
 
   it('allows a recipe within 10 % of its slot spec (exactly 10 % included)', () => {
-    const recipes: Recipes = { recipes: [recipe('Rice bowl', { calories: 550, protein_g: 27, fat_g: 16.5, carbs_g: 54, fiber_g: 5 }, 'bowl-1')] };
+    const recipes: Recipes = {
+      recipes: [recipe('Rice bowl', { calories: 550, protein_g: 27, fat_g: 16.5, carbs_g: 54, fiber_g: 5 }, 'bowl-1')],
+    };
     expect(detectRank4Conflict(plan(spec, onlyMondayLunch), recipes)).toEqual([]);
   });
 
   it('flags each macro more than 10 % off, naming day, slot and recipe', () => {
-    const recipes: Recipes = { recipes: [recipe('Rice bowl', { calories: 560, protein_g: 30, fat_g: 15, carbs_g: 70, fiber_g: 5 }, 'bowl-1')] };
+    const recipes: Recipes = {
+      recipes: [recipe('Rice bowl', { calories: 560, protein_g: 30, fat_g: 15, carbs_g: 70, fiber_g: 5 }, 'bowl-1')],
+    };
     expect(detectRank4Conflict(plan(spec, onlyMondayLunch), recipes)).toEqual([
-      { rank: 4, higher_agent: 'DIETITIAN', lower_agent: 'CHEF', field: 'weekly_template.monday.lunch[bowl-1].calories', expected: 500, actual: 560, deviation: 0.12 },
-      { rank: 4, higher_agent: 'DIETITIAN', lower_agent: 'CHEF', field: 'weekly_template.monday.lunch[bowl-1].carbs_g', expected: 60, actual: 70, deviation: 10 / 60 },
+      {
+        rank: 4,
+        higher_agent: 'DIETITIAN',
+        lower_agent: 'CHEF',
+        field: 'weekly_template.monday.lunch[bowl-1].calories',
+        expected: 500,
+        actual: 560,
+        deviation: 0.12,
+      },
+      {
+        rank: 4,
+        higher_agent: 'DIETITIAN',
+        lower_agent: 'CHEF',
+        field: 'weekly_template.monday.lunch[bowl-1].carbs_g',
+        expected: 60,
+        actual: 70,
+        deviation: 10 / 60,
+      },
     ]);
   });
 

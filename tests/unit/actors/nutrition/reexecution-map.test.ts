@@ -34,7 +34,10 @@ describe('REEXECUTION_MAP', () => {
 
 describe('agentsToRerun', () => {
   it('re-runs nobody and leaves the four agents unchanged when nothing fired', () => {
-    expect(agentsToRerun([])).toEqual({ agents_re_run: [], agents_unchanged: ['NUTRITIONIST', 'DIETITIAN', 'CHEF', 'COACH'] });
+    expect(agentsToRerun([])).toEqual({
+      agents_re_run: [],
+      agents_unchanged: ['NUTRITIONIST', 'DIETITIAN', 'CHEF', 'COACH'],
+    });
   });
 
   it('gives the §7.4 example lists for a calorie increase', () => {

@@ -52,11 +52,7 @@ describe('openFileJournal', () => {
     await journal.append('../escape', 'z');
     await journal.close();
     const names = await readdir(dir);
-    expect(names.sort()).toEqual([
-      '%2e%2e%2fescape.ndjson',
-      '%55ser%2fsession.ndjson',
-      'user%2fsession.ndjson',
-    ]);
+    expect(names.sort()).toEqual(['%2e%2e%2fescape.ndjson', '%55ser%2fsession.ndjson', 'user%2fsession.ndjson']);
   });
 
   it('gives 100 concurrent appends dense unique seqs in one write and one sync', async () => {
@@ -184,10 +180,7 @@ describe('openFileJournal when the disk fails', () => {
     const journal = await openFileJournal<string>(dir, { openFile: io.open });
     await journal.append('p', 'kept');
     io.faults.write = new Error('ENOSPC: no space left on device');
-    const failed = await Promise.allSettled([
-      journal.append('p', 'lost 1'),
-      journal.append('p', 'lost 2'),
-    ]);
+    const failed = await Promise.allSettled([journal.append('p', 'lost 1'), journal.append('p', 'lost 2')]);
     for (const result of failed) {
       expect(result.status).toBe('rejected');
       const reason = (result as PromiseRejectedResult).reason as RuntimeError;

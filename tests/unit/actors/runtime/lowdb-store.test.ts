@@ -38,8 +38,10 @@ describe('openLowdbStore', () => {
     await sessions.put('a', { name: 'alpha', count: 1 });
     await sessions.put('b', { name: 'beta', count: 2 });
     await sessions.put('__proto__', { name: 'odd id', count: 0 });
-    expect(await sessions.update('a', (doc) => ({ name: 'alpha', count: (doc?.count ?? 0) + 10 })))
-      .toEqual({ name: 'alpha', count: 11 });
+    expect(await sessions.update('a', (doc) => ({ name: 'alpha', count: (doc?.count ?? 0) + 10 }))).toEqual({
+      name: 'alpha',
+      count: 11,
+    });
     expect(await sessions.update('c', (doc) => doc ?? { name: 'new', count: 0 })).toEqual({
       name: 'new',
       count: 0,
@@ -93,9 +95,7 @@ describe('openLowdbStore', () => {
     const counters = store.collection<Doc>('counters');
     const bump = (doc: Doc | undefined): Doc => ({ name: 'c', count: (doc?.count ?? 0) + 1 });
     const results = await Promise.all(Array.from({ length: 50 }, () => counters.update('c', bump)));
-    expect(results.map((doc) => doc.count).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: 50 }, (_, i) => i + 1),
-    );
+    expect(results.map((doc) => doc.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     await store.close();
     const reopened = await openLowdbStore(dir);
     expect(await reopened.collection<Doc>('counters').get('c')).toEqual({ name: 'c', count: 50 });

@@ -102,7 +102,12 @@ describe('WorkoutState.seedFromClient', () => {
     if (result.seeded || result.reason !== 'invalid') throw new Error('expected invalid');
     expect(result.issues[0]?.path).toBe('exercises.0.exercise_type');
     expect(workouts.get('s1')).toBeUndefined();
-    const sameIds = workouts.seedFromClient('s1', { exercises: [{ ...plank(1), id: 'x' }, { ...benchPress(2), id: 'x' }] });
+    const sameIds = workouts.seedFromClient('s1', {
+      exercises: [
+        { ...plank(1), id: 'x' },
+        { ...benchPress(2), id: 'x' },
+      ],
+    });
     expect(sameIds).toMatchObject({ seeded: false, reason: 'invalid' });
     expect(workouts.get('s1')).toBeUndefined();
     expect(workouts.seedFromClient('s1', 'not a workout')).toMatchObject({ seeded: false, reason: 'invalid' });

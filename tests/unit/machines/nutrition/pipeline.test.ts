@@ -11,7 +11,12 @@ describe('pipelineMachine', () => {
     p.answer('SCIENTIST');
     expect(p.state()).toBe('nutritionist_processing');
     // SCIENTIST's two outputs leave together: COACH works while the nutrition chain runs.
-    expect(p.pending().map((d) => d.envelope.to_agent).sort()).toEqual(['COACH', 'NUTRITIONIST']);
+    expect(
+      p
+        .pending()
+        .map((d) => d.envelope.to_agent)
+        .sort(),
+    ).toEqual(['COACH', 'NUTRITIONIST']);
     p.answer('COACH');
     p.answer('NUTRITIONIST');
     expect(p.state()).toBe('dietitian_processing');
@@ -21,7 +26,14 @@ describe('pipelineMachine', () => {
     // COACH finished long ago, so coach_processing has nothing to wait for.
     expect(p.state()).toBe('output_ready');
     expect(Object.keys(p.context().outputs)).toEqual(
-      expect.arrayContaining(['macro_targets', 'training_input', 'nutrition_strategy', 'weekly_meal_plan', 'recipes', 'training_program']),
+      expect.arrayContaining([
+        'macro_targets',
+        'training_input',
+        'nutrition_strategy',
+        'weekly_meal_plan',
+        'recipes',
+        'training_program',
+      ]),
     );
     expect(p.edges).toEqual([
       'intake_pending->scientist_processing',
@@ -48,11 +60,21 @@ describe('pipelineMachine', () => {
     p.answer('INTAKE');
     p.fail('SCIENTIST');
     expect(p.state()).toBe('error');
-    expect(p.context().error).toMatchObject({ error_type: 'timeout', failing_agent: 'SCIENTIST', timeout_duration_ms: 30_000, input_hash: 'a'.repeat(64) });
+    expect(p.context().error).toMatchObject({
+      error_type: 'timeout',
+      failing_agent: 'SCIENTIST',
+      timeout_duration_ms: 30_000,
+      input_hash: 'a'.repeat(64),
+    });
     const error = p.released().find((e) => e.data_type === 'pipeline_error');
     expect(error).toMatchObject({ from_agent: 'ORCHESTRATOR', to_agent: 'USER' });
     // All in-flight work is cancelled, COACH included.
-    expect(p.sent().filter((e) => e.type === 'supervisor.cancel').map((e) => e.agent)).toContain('COACH');
+    expect(
+      p
+        .sent()
+        .filter((e) => e.type === 'supervisor.cancel')
+        .map((e) => e.agent),
+    ).toContain('COACH');
   });
 
   it('sends a validation failure back to the agent with its issues, then errors on the second (§6.2)', () => {
@@ -120,7 +142,12 @@ describe('pipelineMachine', () => {
     expect(p.state()).toBe('paused_physician');
     expect(p.context().previousState).toBe('scientist_processing');
     // SCIENTIST's report waits (its request stays open) while the PHYSICIAN works.
-    expect(p.pending().map((d) => d.envelope.to_agent).sort()).toEqual(['PHYSICIAN', 'SCIENTIST']);
+    expect(
+      p
+        .pending()
+        .map((d) => d.envelope.to_agent)
+        .sort(),
+    ).toEqual(['PHYSICIAN', 'SCIENTIST']);
     expect(p.released().some((e) => e.data_type === 'macro_targets')).toBe(false);
     p.answer('PHYSICIAN', 'ok', { physicianAction: 'continue' });
     expect(p.state()).toBe('nutritionist_processing');
@@ -156,7 +183,7 @@ describe('pipelineMachine', () => {
     expect(p.state()).toBe('paused_physician');
   });
 
-  it('aborts on the PHYSICIAN\'s word: error, terminated_medical, everything cancelled (§6.4)', () => {
+  it("aborts on the PHYSICIAN's word: error, terminated_medical, everything cancelled (§6.4)", () => {
     const p = startPipeline();
     p.start();
     p.answer('INTAKE');
@@ -166,9 +193,14 @@ describe('pipelineMachine', () => {
     expect(p.context().terminatedMedical).toBe(true);
     expect(p.context().error).toMatchObject({ error_type: 'physician_abort', failing_agent: 'PHYSICIAN' });
     expect(p.pending()).toHaveLength(0);
-    expect(new Set(p.sent().filter((e) => e.type === 'supervisor.cancel').map((e) => e.agent))).toEqual(
-      new Set(['INTAKE', 'SCIENTIST', 'NUTRITIONIST', 'DIETITIAN', 'CHEF', 'COACH', 'PHYSICIAN']),
-    );
+    expect(
+      new Set(
+        p
+          .sent()
+          .filter((e) => e.type === 'supervisor.cancel')
+          .map((e) => e.agent),
+      ),
+    ).toEqual(new Set(['INTAKE', 'SCIENTIST', 'NUTRITIONIST', 'DIETITIAN', 'CHEF', 'COACH', 'PHYSICIAN']));
   });
 
   it('holds a COACH red flag raised during chef_processing until coach_processing, and batches red flags (§5)', () => {
@@ -231,7 +263,10 @@ describe('pipelineMachine', () => {
     const inFlight = p.one('SCIENTIST');
     const before = p.sent().length;
     p.send({ type: 'pipeline.resume' });
-    const resent = p.sent().slice(before).filter((e) => e.type === 'supervisor.send');
+    const resent = p
+      .sent()
+      .slice(before)
+      .filter((e) => e.type === 'supervisor.send');
     expect(resent.map((e) => [e.envelope.message_id, e.redeliver])).toEqual([[inFlight.envelope.message_id, true]]);
   });
 });

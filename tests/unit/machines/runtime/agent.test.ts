@@ -115,9 +115,7 @@ describe('agentMachine', () => {
     expect(call(harness, 1).input.attempt).toBe(2);
     call(harness, 1).resolve('ok');
     await flush();
-    expect(reports(harness).map((r) => [r.attempts, r.outcome])).toEqual([
-      [2, { status: 'completed', output: 'ok' }],
-    ]);
+    expect(reports(harness).map((r) => [r.attempts, r.outcome])).toEqual([[2, { status: 'completed', output: 'ok' }]]);
   });
 
   it('reports the last error when the retry throws too', async () => {

@@ -16,7 +16,10 @@ import { envelope, testSystem, type TestEnvelope } from '../../../support/test-s
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function start(agents: Record<string, AnyActorLogic> = { A: recorderAgent, B: recorderAgent, C: recorderAgent }, extra: object = {}) {
+function start(
+  agents: Record<string, AnyActorLogic> = { A: recorderAgent, B: recorderAgent, C: recorderAgent },
+  extra: object = {},
+) {
   const journal = createGatedJournal<RoutedRecord>();
   const system = { ...testSystem(agents), delivery: 'pipelined' as const, ...extra };
   const actor = createActor(createSupervisorMachine(system, { journal }), { input: {} });
@@ -25,15 +28,25 @@ function start(agents: Record<string, AnyActorLogic> = { A: recorderAgent, B: re
   actor.start();
   const agent = (name: string) => (actor.getSnapshot().children as Record<string, AnyActorRef>)[name]!;
   const context = (name: string) => agent(name).getSnapshot().context;
-  const received = (name: string): TestEnvelope[] => context(name).received.map((d: { input: DeliveredMessage }) => d.input.envelope);
+  const received = (name: string): TestEnvelope[] =>
+    context(name).received.map((d: { input: DeliveredMessage }) => d.input.envelope);
   const sendAs = (name: string, event: unknown) => agent(name).send({ type: 'recorder.send', event });
   const journaled = async () => (await journal.durable.read('run-1')).map((e) => e.data.envelope.message_id);
-  const routed = () => emitted.filter((e) => e.type === 'supervisor.routed' || e.type === 'supervisor.outbound').map((e) => (e as { record: RoutedRecord }).record.envelope.message_id);
+  const routed = () =>
+    emitted
+      .filter((e) => e.type === 'supervisor.routed' || e.type === 'supervisor.outbound')
+      .map((e) => (e as { record: RoutedRecord }).record.envelope.message_id);
   return { actor, journal, emitted, agent, context, received, sendAs, journaled, routed };
 }
 
 /** A completed report of request `requestId` by `agent`, whose output is `output`. */
-const completed = (agent: string, requestId: string, output: unknown) => ({ type: 'agent.report', agent, requestId, attempts: 1, outcome: { status: 'completed', output } });
+const completed = (agent: string, requestId: string, output: unknown) => ({
+  type: 'agent.report',
+  agent,
+  requestId,
+  attempts: 1,
+  outcome: { status: 'completed', output },
+});
 
 /** A run with C as orchestrator, where A's envelope to B was delivered early and then revoked by a failed append. */
 async function revokedDelivery() {
@@ -87,16 +100,26 @@ describe('supervisor with pipelined delivery', () => {
     expect(await journaled()).toEqual([m, ...replies].map((e) => e.message_id));
   });
 
-  it('holds a worker\'s report from its orchestrator until the work\'s input is durable', async () => {
+  it("holds a worker's report from its orchestrator until the work's input is durable", async () => {
     const answering = agentMachine.provide({
       actors: {
         brain: fromPromise(async ({ input }: { input: AgentBrainInput }) => {
           const question = (input.input as DeliveredMessage).envelope as TestEnvelope;
-          return [envelope({ from_agent: 'B', to_agent: 'A', data_type: 'answer', payload: { text: `re: ${question.payload.text}` } })];
+          return [
+            envelope({
+              from_agent: 'B',
+              to_agent: 'A',
+              data_type: 'answer',
+              payload: { text: `re: ${question.payload.text}` },
+            }),
+          ];
         }),
       },
     });
-    const { actor, journal, sendAs } = start({ A: recorderAgent, B: answering, C: recorderAgent }, { orchestrator: 'C', routeAgentOutputs: false });
+    const { actor, journal, sendAs } = start(
+      { A: recorderAgent, B: answering, C: recorderAgent },
+      { orchestrator: 'C', routeAgentOutputs: false },
+    );
     const reports: unknown[] = [];
     actor.on('supervisor.report', (event) => reports.push(event.report));
     sendAs('A', { type: 'supervisor.send', envelope: envelope({ data_type: 'question' }) });
@@ -116,7 +139,9 @@ describe('supervisor with pipelined delivery', () => {
     await tick();
     journal.fail('disk full');
     await tick();
-    expect(context('A').rejected.map((r: { error: { code: string } }) => r.error.code)).toEqual(['journal_unavailable']);
+    expect(context('A').rejected.map((r: { error: { code: string } }) => r.error.code)).toEqual([
+      'journal_unavailable',
+    ]);
     expect(context('B').cancelled).toEqual([{ type: 'agent.cancel', requestId: m.message_id }]);
     expect(context('B').rejected).toHaveLength(1);
     expect(context('B').rejected[0].error).toMatchObject({ code: 'journal_unavailable' });
@@ -158,7 +183,10 @@ describe('supervisor with pipelined delivery', () => {
       { type: 'agent.cancel', requestId: m.message_id },
       { type: 'agent.cancel', requestId: m.message_id },
     ]);
-    expect(context('A').rejected.map((r: { error: { code: string } }) => r.error.code)).toEqual(['journal_unavailable', 'journal_unavailable']);
+    expect(context('A').rejected.map((r: { error: { code: string } }) => r.error.code)).toEqual([
+      'journal_unavailable',
+      'journal_unavailable',
+    ]);
     expect(routed()).toEqual([]);
     expect(await journaled()).toEqual([]);
   });
@@ -169,7 +197,9 @@ describe('supervisor with pipelined delivery', () => {
     sendAs('B', completed('B', m.message_id, late));
     await tick();
     expect(journal.waiting).toHaveLength(0);
-    expect(context('B').rejected.map((r: { error: { code: string } }) => r.error.code)).toEqual(['journal_unavailable']);
+    expect(context('B').rejected.map((r: { error: { code: string } }) => r.error.code)).toEqual([
+      'journal_unavailable',
+    ]);
     expect(emitted.filter((e) => e.type === 'supervisor.report')).toHaveLength(0);
     actor.stop();
   });

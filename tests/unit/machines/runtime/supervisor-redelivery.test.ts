@@ -34,7 +34,9 @@ describe('supervisor redelivery', () => {
     const journal = createMemoryJournal<RoutedRecord>();
     const sent = envelope();
     await journal.append('run-1', { kind: 'direct', envelope: sent });
-    const actor = createActor(createSupervisorMachine(testSystem(), { journal }), { input: { journaledIds: [sent.message_id] } }).start();
+    const actor = createActor(createSupervisorMachine(testSystem(), { journal }), {
+      input: { journaledIds: [sent.message_id] },
+    }).start();
     const child = (name: string) => (actor.getSnapshot().children as Record<string, AnyActorRef>)[name]!;
     child('A').send({ type: 'recorder.send', event: { type: 'supervisor.send', envelope: sent } });
     await until(child('A'), (c) => c.rejected.length === 1);
@@ -44,7 +46,14 @@ describe('supervisor redelivery', () => {
     child('A').send({ type: 'recorder.send', event: { type: 'supervisor.send', envelope: sent, redeliver: true } });
     await until(child('B'), (c) => c.received.length === 2);
     // Routing order holds for the redelivered envelope too.
-    expect(child('B').getSnapshot().context.received.map((d: any) => d.input.envelope.message_id)).toEqual([next.message_id, sent.message_id]);
-    expect((await journal.read('run-1')).map((e) => e.data.envelope.message_id)).toEqual([sent.message_id, next.message_id]);
+    expect(
+      child('B')
+        .getSnapshot()
+        .context.received.map((d: any) => d.input.envelope.message_id),
+    ).toEqual([next.message_id, sent.message_id]);
+    expect((await journal.read('run-1')).map((e) => e.data.envelope.message_id)).toEqual([
+      sent.message_id,
+      next.message_id,
+    ]);
   });
 });

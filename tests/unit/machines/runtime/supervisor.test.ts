@@ -76,7 +76,9 @@ describe('supervisor', () => {
   it('emits rejections of senders that are not agents so the host can answer them', () => {
     const { actor, emitted } = start();
     actor.send({ type: 'supervisor.send', envelope: { nonsense: true } });
-    expect(emitted.filter((e) => e.type === 'supervisor.rejected').map((e) => (e as any).error.code)).toEqual(['invalid_envelope']);
+    expect(emitted.filter((e) => e.type === 'supervisor.rejected').map((e) => (e as any).error.code)).toEqual([
+      'invalid_envelope',
+    ]);
   });
 
   it('remembers ids for at least the dedup window and forgets them after two', async () => {
@@ -101,10 +103,16 @@ describe('supervisor', () => {
     const { agent, received, sendAs } = start();
     for (let n = 0; n < 200; n++) {
       sendAs('A', { type: 'supervisor.send', envelope: envelope({ payload: { text: 'a', n } }) });
-      sendAs('C', { type: 'supervisor.send', envelope: envelope({ from_agent: 'C', payload: { text: 'c', n }, run_id: `run-${n % 3}` }) });
+      sendAs('C', {
+        type: 'supervisor.send',
+        envelope: envelope({ from_agent: 'C', payload: { text: 'c', n }, run_id: `run-${n % 3}` }),
+      });
     }
     await until(agent('B'), (c) => c.received.length === 400);
-    const seqOf = (from: string) => received('B').filter((d: any) => d.input.from_agent === from).map((d) => d.input.payload.n);
+    const seqOf = (from: string) =>
+      received('B')
+        .filter((d: any) => d.input.from_agent === from)
+        .map((d) => d.input.payload.n);
     const expected = Array.from({ length: 200 }, (_, n) => n);
     expect(seqOf('A')).toEqual(expected);
     expect(seqOf('C')).toEqual(expected);
@@ -138,7 +146,11 @@ describe('supervisor', () => {
     await until(agent('A'), (c) => c.received.length === 1);
     expect(received('A')[0]!.delivery).toEqual({ kind: 'response', correlationId: question.message_id });
     // A second answer to the same request has nothing left to answer.
-    sendAs('B', { type: 'supervisor.respond', inReplyTo: question.message_id, envelope: envelope({ from_agent: 'B', to_agent: 'A', data_type: 'answer' }) });
+    sendAs('B', {
+      type: 'supervisor.respond',
+      inReplyTo: question.message_id,
+      envelope: envelope({ from_agent: 'B', to_agent: 'A', data_type: 'answer' }),
+    });
     await until(agent('B'), (c) => c.rejected.length === 1);
     expect(rejected('B')[0]!.error.code).toBe('unknown_correlation');
   });
@@ -197,7 +209,7 @@ describe('supervisor', () => {
     await reopened.close();
   });
 
-  it('delivers the sender\'s context beside the envelope and journals it', async () => {
+  it("delivers the sender's context beside the envelope and journals it", async () => {
     const journal = createMemoryJournal<RoutedRecord>();
     const { agent, received, sendAs } = start(journal);
     sendAs('A', { type: 'supervisor.send', envelope: envelope(), context: { constraint: 'keep totals' } });
@@ -212,7 +224,14 @@ describe('supervisor', () => {
       actors: {
         brain: fromPromise(async ({ input }: { input: AgentBrainInput }) => {
           const question = (input.input as DeliveredMessage).envelope as TestEnvelope;
-          return [envelope({ from_agent: 'B', to_agent: 'A', data_type: 'answer', payload: { text: `re: ${question.payload.text}` } })];
+          return [
+            envelope({
+              from_agent: 'B',
+              to_agent: 'A',
+              data_type: 'answer',
+              payload: { text: `re: ${question.payload.text}` },
+            }),
+          ];
         }),
       },
     });
@@ -228,7 +247,7 @@ describe('supervisor', () => {
       return { actor, child, reports };
     }
 
-    it('routes a worker\'s output as its response to the requester and tells the orchestrator', async () => {
+    it("routes a worker's output as its response to the requester and tells the orchestrator", async () => {
       const { child, reports } = startWorkers();
       const question = envelope({ data_type: 'question', payload: { text: 'why?' } });
       child('A').send({ type: 'recorder.send', event: { type: 'supervisor.request', envelope: question } });
@@ -237,12 +256,19 @@ describe('supervisor', () => {
       expect(delivered.delivery).toEqual({ kind: 'response', correlationId: question.message_id });
       expect(delivered.envelope.payload).toEqual({ text: 're: why?' });
       await expect.poll(() => reports.length).toBe(1);
-      expect(reports[0]).toMatchObject({ agent: 'B', requestId: question.message_id, outcome: { status: 'completed' } });
+      expect(reports[0]).toMatchObject({
+        agent: 'B',
+        requestId: question.message_id,
+        outcome: { status: 'completed' },
+      });
     });
 
     it('leaves outputs to the orchestrator when the system says so', async () => {
       const { child, reports } = startWorkers(false);
-      child('A').send({ type: 'recorder.send', event: { type: 'supervisor.send', envelope: envelope({ data_type: 'question' }) } });
+      child('A').send({
+        type: 'recorder.send',
+        event: { type: 'supervisor.send', envelope: envelope({ data_type: 'question' }) },
+      });
       await expect.poll(() => reports.length).toBe(1);
       expect(child('A').getSnapshot().context.received).toHaveLength(0);
     });

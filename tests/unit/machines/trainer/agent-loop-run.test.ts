@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CONTEXT_TIMEOUT_MS, DEFAULT_MODEL_TIMEOUT_MS, DEFAULT_TOOL_TIMEOUT_MS } from '../../../../machines/trainer/agent-loop-context.ts';
-import { startLoopHarness, type LoopHarness, type LoopHarnessOptions } from '../../../support/trainer/trainer-loop-harness.ts';
+import {
+  DEFAULT_CONTEXT_TIMEOUT_MS,
+  DEFAULT_MODEL_TIMEOUT_MS,
+  DEFAULT_TOOL_TIMEOUT_MS,
+} from '../../../../machines/trainer/agent-loop-context.ts';
+import {
+  startLoopHarness,
+  type LoopHarness,
+  type LoopHarnessOptions,
+} from '../../../support/trainer/trainer-loop-harness.ts';
 
 let harness: LoopHarness | undefined;
 afterEach(() => harness?.stop());
@@ -28,7 +36,9 @@ describe('agentLoopMachine under the trainer supervisor', () => {
     expect(result?.actions.map((a) => a.tool)).toEqual(['generate_workout', 'message_notify_user', 'idle']);
     expect(h.calls.model.map((c) => c.iteration)).toEqual([1, 2, 3]);
     expect(h.calls.tools.map((c) => c.call.name)).toEqual(['generate_workout', 'message_notify_user', 'idle']);
-    expect(h.calls.recorded).toEqual([{ sessionId: 'session-1', userId: 'user-1', message: 'Give me a quick chest workout' }]);
+    expect(h.calls.recorded).toEqual([
+      { sessionId: 'session-1', userId: 'user-1', message: 'Give me a quick chest workout' },
+    ]);
     expect(h.calls.finished).toEqual([{ sessionId: 'session-1', userId: 'user-1', status: 'completed' }]);
     expect(h.calls.initializer).toBe(1);
   });
@@ -36,11 +46,21 @@ describe('agentLoopMachine under the trainer supervisor', () => {
   it('streams knowledge, then status/tool_start/tool_result/status per tool, then done, in that order (§8.3)', async () => {
     const h = start({
       script: workoutCycle,
-      initializer: { loaded: { sources: [{ source: 'workout_history', displayName: 'Workout History' }], reasoning: 'history' } },
+      initializer: {
+        loaded: { sources: [{ source: 'workout_history', displayName: 'Workout History' }], reasoning: 'history' },
+      },
     });
     h.send();
     await h.result();
-    const shape = h.stream.map((e) => (e.type === 'status' ? `status:${(e.data as { phase: string }).phase}` : 'status' in e && e.status ? `${e.type}:${e.status}` : 'data' in e && (e.data as { status?: string }).status === 'running' ? `${e.type}:running` : e.type));
+    const shape = h.stream.map((e) =>
+      e.type === 'status'
+        ? `status:${(e.data as { phase: string }).phase}`
+        : 'status' in e && e.status
+          ? `${e.type}:${e.status}`
+          : 'data' in e && (e.data as { status?: string }).status === 'running'
+            ? `${e.type}:running`
+            : e.type,
+    );
     expect(shape).toEqual([
       'knowledge',
       'status:start',
@@ -63,7 +83,9 @@ describe('agentLoopMachine under the trainer supervisor', () => {
     h.send();
     await h.result();
     const entries = await h.journal.read('session-1');
-    expect(entries.map((e) => `${e.data.envelope.from_agent}>${e.data.envelope.to_agent}:${e.data.envelope.data_type}`)).toEqual([
+    expect(
+      entries.map((e) => `${e.data.envelope.from_agent}>${e.data.envelope.to_agent}:${e.data.envelope.data_type}`),
+    ).toEqual([
       'USER>TRAINER:chat_request',
       'TRAINER>INITIALIZER:context_request',
       'INITIALIZER>TRAINER:context_loaded',
@@ -80,7 +102,9 @@ describe('agentLoopMachine under the trainer supervisor', () => {
   });
 
   it('stops at 10 iterations, logging the limit as an error (§3.2)', async () => {
-    const h = start({ script: Array.from({ length: 15 }, () => ({ tool: 'fetch_data', args: { sources: ['user_profile'] } })) });
+    const h = start({
+      script: Array.from({ length: 15 }, () => ({ tool: 'fetch_data', args: { sources: ['user_profile'] } })),
+    });
     h.send();
     const result = await h.result();
     expect(result).toMatchObject({ status: 'completed', stop_reason: 'max_iterations', iterations: 10 });
@@ -98,7 +122,12 @@ describe('agentLoopMachine under the trainer supervisor', () => {
   it('stops when the response has no tool call, without executing anything', async () => {
     const h = start({ script: [{ noTool: true }] });
     h.send();
-    expect(await h.result()).toMatchObject({ status: 'completed', stop_reason: 'no_tool_call', iterations: 1, actions: [] });
+    expect(await h.result()).toMatchObject({
+      status: 'completed',
+      stop_reason: 'no_tool_call',
+      iterations: 1,
+      actions: [],
+    });
     expect(h.calls.tools).toHaveLength(0);
     expect(h.calls.finished[0]?.error?.message).toBe('No tool call in response');
   });
@@ -106,15 +135,30 @@ describe('agentLoopMachine under the trainer supervisor', () => {
   it('ends the session in error when the model call fails, streaming an error and no done', async () => {
     const h = start({ script: [{ tool: 'fetch_data' }, { error: 'Anthropic API error 529: overloaded' }] });
     h.send();
-    expect(await h.result()).toMatchObject({ status: 'error', stop_reason: 'model_error', iterations: 2, error: 'Anthropic API error 529: overloaded' });
-    expect(h.calls.finished).toEqual([{ sessionId: 'session-1', userId: 'user-1', status: 'error', error: expect.objectContaining({ context: 'llm_call' }) }]);
+    expect(await h.result()).toMatchObject({
+      status: 'error',
+      stop_reason: 'model_error',
+      iterations: 2,
+      error: 'Anthropic API error 529: overloaded',
+    });
+    expect(h.calls.finished).toEqual([
+      {
+        sessionId: 'session-1',
+        userId: 'user-1',
+        status: 'error',
+        error: expect.objectContaining({ context: 'llm_call' }),
+      },
+    ]);
     expect(h.stream.at(-1)).toEqual({ type: 'error', message: 'Anthropic API error 529: overloaded' });
     expect(h.stream.some((e) => e.type === 'done')).toBe(false);
     expect(h.outbound[0]?.envelope.payload).toMatchObject({ status: 'error' });
   });
 
   it('goes on after a failed tool call: the failure is a result, not the end', async () => {
-    const h = start({ script: [{ tool: 'swap_exercise' }, { tool: 'idle', args: { reason: 'x' } }], failingTools: ['swap_exercise'] });
+    const h = start({
+      script: [{ tool: 'swap_exercise' }, { tool: 'idle', args: { reason: 'x' } }],
+      failingTools: ['swap_exercise'],
+    });
     h.send();
     const result = await h.result();
     expect(result).toMatchObject({ status: 'completed', stop_reason: 'idle', iterations: 2 });
@@ -152,26 +196,44 @@ describe('agentLoopMachine under the trainer supervisor', () => {
     await h.settle();
     expect(h.state()).toBe('calling');
     h.clock.increment(1);
-    expect(await h.result()).toMatchObject({ status: 'error', stop_reason: 'model_error', error: 'The model did not answer within 5000 ms.', error_code: 'model_timeout' });
+    expect(await h.result()).toMatchObject({
+      status: 'error',
+      stop_reason: 'model_error',
+      error: 'The model did not answer within 5000 ms.',
+      error_code: 'model_timeout',
+    });
     expect(h.calls.aborted).toContain('model:1');
     expect(DEFAULT_MODEL_TIMEOUT_MS).toBeGreaterThan(5_000);
   });
 
   it('records a tool that outlives the tool timeout as failed and goes on', async () => {
-    const h = start({ script: [{ tool: 'fetch_data' }, { tool: 'idle', args: { reason: 'x' } }], hangingTools: ['fetch_data'] });
+    const h = start({
+      script: [{ tool: 'fetch_data' }, { tool: 'idle', args: { reason: 'x' } }],
+      hangingTools: ['fetch_data'],
+    });
     h.send();
     await h.settle();
     expect(h.state()).toBe('executing');
     h.clock.increment(DEFAULT_TOOL_TIMEOUT_MS);
     const result = await h.result();
     expect(result).toMatchObject({ status: 'completed', stop_reason: 'idle', iterations: 2 });
-    expect(h.calls.timeouts).toEqual([{ sessionId: 'session-1', call: { id: 'call-1', name: 'fetch_data', arguments: {} }, timeoutMs: DEFAULT_TOOL_TIMEOUT_MS }]);
+    expect(h.calls.timeouts).toEqual([
+      {
+        sessionId: 'session-1',
+        call: { id: 'call-1', name: 'fetch_data', arguments: {} },
+        timeoutMs: DEFAULT_TOOL_TIMEOUT_MS,
+      },
+    ]);
   });
 
   it('fails the turn with an error event when the session cannot be ended', async () => {
     const h = start({ script: [{ tool: 'idle', args: { reason: 'x' } }], finishFails: true });
     h.send();
-    expect(await h.result()).toMatchObject({ status: 'error', stop_reason: 'internal_error', error: 'store unavailable' });
+    expect(await h.result()).toMatchObject({
+      status: 'error',
+      stop_reason: 'internal_error',
+      error: 'store unavailable',
+    });
     expect(h.stream.at(-1)).toEqual({ type: 'error', message: 'store unavailable' });
   });
 });

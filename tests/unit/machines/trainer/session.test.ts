@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { initialTransition, transition } from 'xstate';
 import { nextSessionStatus, sessionMachine, sessionSnapshotOf } from '../../../../machines/trainer/session.ts';
 import { SessionStatusSchema } from '../../../../protocol/trainer/session.ts';
-import { INITIAL_SESSION_STATUS, SESSION_TRANSITIONS, SessionEventTypeSchema } from '../../../../protocol/trainer/session-transitions.ts';
+import {
+  INITIAL_SESSION_STATUS,
+  SESSION_TRANSITIONS,
+  SessionEventTypeSchema,
+} from '../../../../protocol/trainer/session-transitions.ts';
 
 const STATUSES = SessionStatusSchema.options;
 const EVENTS = SessionEventTypeSchema.options;
@@ -43,7 +47,9 @@ describe('sessionMachine', () => {
 
   it('declares no transition outside the table', () => {
     const declared = Object.entries(sessionMachine.config.states ?? {}).flatMap(([from, node]) =>
-      Object.entries((node as { on?: Record<string, { target: string }> }).on ?? {}).map(([event, t]) => `${from}|${event}|${t.target}`),
+      Object.entries((node as { on?: Record<string, { target: string }> }).on ?? {}).map(
+        ([event, t]) => `${from}|${event}|${t.target}`,
+      ),
     );
     expect(declared.sort()).toEqual(SESSION_TRANSITIONS.map((t) => `${t.from}|${t.event}|${t.to}`).sort());
   });

@@ -4,13 +4,26 @@ import type { NutritionDataType, PayloadOf } from '../../../../protocol/nutritio
 // copy and break them; `structuredClone` keeps the originals intact.
 
 const mealSlot = () => ({
-  slot_spec: { protein_g: 25, calories: 550, carbs_g: 70, fat_g: 18, prep_time_max_min: 15, constraints: ['no nut butters'] },
+  slot_spec: {
+    protein_g: 25,
+    calories: 550,
+    carbs_g: 70,
+    fat_g: 18,
+    prep_time_max_min: 15,
+    constraints: ['no nut butters'],
+  },
   alternatives: ['oats-01', 'eggs-02'],
   primary_protein: 'greek yogurt',
   cuisine_theme: null,
 });
 // Fresh objects per day and slot, so that breaking one slot in a test breaks only that slot.
-const day = () => ({ breakfast: mealSlot(), lunch: mealSlot(), snack: mealSlot(), dinner: mealSlot(), presleep: mealSlot() });
+const day = () => ({
+  breakfast: mealSlot(),
+  lunch: mealSlot(),
+  snack: mealSlot(),
+  dinner: mealSlot(),
+  presleep: mealSlot(),
+});
 
 export const VALID_PAYLOADS: { [D in NutritionDataType]: PayloadOf<D> } = {
   intake_data: {
@@ -166,7 +179,9 @@ export const VALID_PAYLOADS: { [D in NutritionDataType]: PayloadOf<D> } = {
   },
   medical_context: {
     response: 'Amenorrhea with low energy availability warrants evaluation.',
-    sources: [{ author: 'De Souza MJ', year: 2014, publication: 'Br J Sports Med', finding: 'Female athlete triad consensus.' }],
+    sources: [
+      { author: 'De Souza MJ', year: 2014, publication: 'Br J Sports Med', finding: 'Female athlete triad consensus.' },
+    ],
     mechanism_explained: 'Low energy availability suppresses the hypothalamic axis.',
     timeline: null,
     referral_needed: true,

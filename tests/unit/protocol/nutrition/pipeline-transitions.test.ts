@@ -28,7 +28,8 @@ describe('PIPELINE_TRANSITIONS', () => {
 
   it('holds the 22 lines of §1, each valid and none repeated', () => {
     expect(PIPELINE_TRANSITIONS).toHaveLength(22);
-    for (const transition of PIPELINE_TRANSITIONS) expect(PipelineTransitionSchema.parse(transition)).toEqual(transition);
+    for (const transition of PIPELINE_TRANSITIONS)
+      expect(PipelineTransitionSchema.parse(transition)).toEqual(transition);
     expect(new Set(PIPELINE_TRANSITIONS.map(key)).size).toBe(22);
   });
 
@@ -48,7 +49,7 @@ describe('PIPELINE_TRANSITIONS', () => {
 
   it('reaches every state from intake_pending', () => {
     const reached = new Set<string>(['intake_pending']);
-    for (let grew = true; grew; ) {
+    for (let grew = true; grew;) {
       grew = false;
       for (const edge of PIPELINE_EDGES) {
         if (reached.has(edge.from) && !reached.has(edge.to)) {
@@ -63,8 +64,9 @@ describe('PIPELINE_TRANSITIONS', () => {
 
 describe('PIPELINE_EDGES', () => {
   it('lists as PAUSABLE_STATES every state other than paused_physician with an edge into it', () => {
-    const intoPause = PIPELINE_TRANSITIONS.filter((t) => t.to === 'paused_physician' && t.from !== 'paused_physician')
-      .map((t) => t.from);
+    const intoPause = PIPELINE_TRANSITIONS.filter(
+      (t) => t.to === 'paused_physician' && t.from !== 'paused_physician',
+    ).map((t) => t.from);
     expect([...PAUSABLE_STATES]).toEqual(intoPause);
   });
 

@@ -22,7 +22,10 @@ describe('recoveryOf', () => {
   });
 
   it('rebuilds a run from its journal when the snapshot or the whole record is missing', () => {
-    expect(recoveryOf(record({ snapshot: undefined }), 1)).toEqual({ kind: 'rebuild', reason: 'it has no snapshot yet' });
+    expect(recoveryOf(record({ snapshot: undefined }), 1)).toEqual({
+      kind: 'rebuild',
+      reason: 'it has no snapshot yet',
+    });
     expect(recoveryOf(record({ snapshot: null }), 4)).toEqual({ kind: 'rebuild', reason: 'it has no snapshot yet' });
     expect(recoveryOf(undefined, 2)).toEqual({ kind: 'rebuild', reason: 'its record is missing' });
   });

@@ -7,10 +7,13 @@ const DOCS = new URL('../../../../docs/machines/', import.meta.url);
 const read = (file: string) => readFile(new URL(file, DOCS), 'utf8').catch(() => '(missing)');
 
 describe('docs/machines', () => {
-  it.each(MACHINES.map((m) => [m.name, m] as const))('holds the current diagram and Mermaid text of %s', async (name, entry) => {
-    const exports = machineExports(entry);
-    const stale = `docs/machines/${name} is stale: run npm run viz:export and commit the diff`;
-    expect(await read(`${name}.mmd`), stale).toBe(exports.mermaid);
-    expect(await read(`${name}.svg`), stale).toBe(await exports.svg());
-  });
+  it.each(MACHINES.map((m) => [m.name, m] as const))(
+    'holds the current diagram and Mermaid text of %s',
+    async (name, entry) => {
+      const exports = machineExports(entry);
+      const stale = `docs/machines/${name} is stale: run npm run viz:export and commit the diff`;
+      expect(await read(`${name}.mmd`), stale).toBe(exports.mermaid);
+      expect(await read(`${name}.svg`), stale).toBe(await exports.svg());
+    },
+  );
 });

@@ -8,7 +8,11 @@ import type { RunInspectors } from '../../../../server/viz/run-sources.ts';
 
 const parent = setup({
   types: { events: {} as { type: 'agent.request'; requestId: string; input: unknown } | { type: 'agent.report' } },
-  actors: { agent: agentMachine.provide({ actors: { brain: fromPromise<unknown, AgentBrainInput>(() => new Promise(() => {})) } }) },
+  actors: {
+    agent: agentMachine.provide({
+      actors: { brain: fromPromise<unknown, AgentBrainInput>(() => new Promise(() => {})) },
+    }),
+  },
 }).createMachine({
   invoke: { id: 'agent', src: 'agent', input: { name: 'TEST' } },
   on: { 'agent.request': { actions: sendTo('agent', ({ event }) => event) } },
@@ -27,7 +31,9 @@ describe('inspectedRunSource', () => {
 
     const heard: InspectionEvent[] = [];
     const stop = view.subscribe((event) => heard.push(event));
-    const runs = Object.keys(owners).map((runId) => createActor(parent, { inspect: (event) => inspectors.forEach((f) => f(runId, event)) }).start());
+    const runs = Object.keys(owners).map((runId) =>
+      createActor(parent, { inspect: (event) => inspectors.forEach((f) => f(runId, event)) }).start(),
+    );
     expect(heard.length).toBeGreaterThan(0); // r1 starting
     heard.length = 0;
     runs[1]!.send({ type: 'agent.request', requestId: 'b', input: {} });
@@ -47,7 +53,15 @@ describe('inspectedRunSource', () => {
     const machine = setup({}).createMachine({
       id: 'm',
       initial: 'p',
-      states: { p: { type: 'parallel', states: { a: { initial: 'a1', states: { a1: {} } }, b: { initial: 'b1', states: { b1: { initial: 'x', states: { x: {} } } } } } } },
+      states: {
+        p: {
+          type: 'parallel',
+          states: {
+            a: { initial: 'a1', states: { a1: {} } },
+            b: { initial: 'b1', states: { b1: { initial: 'x', states: { x: {} } } } },
+          },
+        },
+      },
     });
     expect(initialValue(machineGraph(machine))).toEqual({ p: { a: 'a1', b: { b1: 'x' } } });
     expect(initialValue(machineGraph(agentMachine))).toBe('idle');

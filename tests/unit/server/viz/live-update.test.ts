@@ -24,13 +24,22 @@ function watch() {
   const clock = new SimulatedClock();
   const events: InspectionEvent[] = [];
   const actor = createActor(parentOf(), { clock, inspect: (event) => events.push(event) }).start();
-  return { clock, events, actor, updates: () => events.map((e) => liveUpdateOf(agentGraph, e)).filter((u): u is LiveTransition => u !== undefined) };
+  return {
+    clock,
+    events,
+    actor,
+    updates: () => events.map((e) => liveUpdateOf(agentGraph, e)).filter((u): u is LiveTransition => u !== undefined),
+  };
 }
 
 describe('activeStateIds', () => {
   it('lists the root and every active descendant of a state value', () => {
     expect(activeStateIds(agentGraph, 'idle')).toEqual(['agent', 'agent.idle']);
-    expect(activeStateIds(agentGraph, { working: 'running' })).toEqual(['agent', 'agent.working', 'agent.working.running']);
+    expect(activeStateIds(agentGraph, { working: 'running' })).toEqual([
+      'agent',
+      'agent.working',
+      'agent.working.running',
+    ]);
   });
 });
 
@@ -42,7 +51,11 @@ describe('liveUpdateOf', () => {
     const known = new Set(agentGraph.transitions.map((t) => t.id));
     for (const update of seen) for (const id of update.transitions) expect(known.has(id), id).toBe(true);
     expect(seen.map((u) => u.transitions)).toEqual([['agent:agent.request:0'], ['agent.idle:always:0']]);
-    expect(seen[1]).toMatchObject({ event: 'agent.request', edges: ['agent.idle->agent.working'], active: ['agent', 'agent.working', 'agent.working.running'] });
+    expect(seen[1]).toMatchObject({
+      event: 'agent.request',
+      edges: ['agent.idle->agent.working'],
+      active: ['agent', 'agent.working', 'agent.working.running'],
+    });
   });
 
   it('names delayed transitions by their delay, as drawn (a SimulatedClock drives the timeout)', () => {
@@ -75,7 +88,10 @@ describe('RecentTransitions', () => {
       run.clock.increment(1_000);
     }
     for (const run of runs.slice(0, 2)) for (const event of run.events) recent.record(run.id, event);
-    expect(recent.of('a').map((u) => u.transitions[0])).toEqual(['agent.idle:always:0', 'agent.working.running:after.agentTimeout:0']);
+    expect(recent.of('a').map((u) => u.transitions[0])).toEqual([
+      'agent.idle:always:0',
+      'agent.working.running:after.agentTimeout:0',
+    ]);
     for (const event of runs[2]!.events) recent.record('c', event);
     expect(recent.of('a')).toEqual([]);
     expect(recent.of('b')).toHaveLength(2);

@@ -19,7 +19,15 @@ const kitchenSink = setup({
   context: { n: 0 },
   initial: 'idle',
   states: {
-    idle: { on: { go: [{ guard: and(['small', not('ready')]), target: 'busy' }, { guard: or(['ready', stateIn('#sink.idle')]), target: 'busy.fetching' }, { actions: 'bump' }] } },
+    idle: {
+      on: {
+        go: [
+          { guard: and(['small', not('ready')]), target: 'busy' },
+          { guard: or(['ready', stateIn('#sink.idle')]), target: 'busy.fetching' },
+          { actions: 'bump' },
+        ],
+      },
+    },
     busy: {
       type: 'parallel',
       description: 'Two regions at once.',
@@ -29,19 +37,28 @@ const kitchenSink = setup({
         fetching: {
           initial: 'loading',
           states: {
-            loading: { invoke: { src: 'fetcher', onDone: 'loaded', onError: { target: 'loading', reenter: true } }, after: { 500: 'loaded' } },
+            loading: {
+              invoke: { src: 'fetcher', onDone: 'loaded', onError: { target: 'loading', reenter: true } },
+              after: { 500: 'loaded' },
+            },
             loaded: { type: 'final' },
             hist: { type: 'history', history: 'deep' },
           },
         },
-        counting: { initial: 'low', states: { low: { always: { guard: 'small', target: 'high' } }, high: { type: 'final' } } },
+        counting: {
+          initial: 'low',
+          states: { low: { always: { guard: 'small', target: 'high' } }, high: { type: 'final' } },
+        },
       },
     },
     done: { type: 'final' },
   },
 });
 
-const CASES: { name: string; machine: AnyStateMachine }[] = [...MACHINES.map((m) => ({ name: m.name, machine: m.machine })), { name: 'sink', machine: kitchenSink }];
+const CASES: { name: string; machine: AnyStateMachine }[] = [
+  ...MACHINES.map((m) => ({ name: m.name, machine: m.machine })),
+  { name: 'sink', machine: kitchenSink },
+];
 
 function edgesOf(node: DirectedGraphNode): DirectedGraphNode['edges'] {
   return [...node.edges, ...node.children.flatMap(edgesOf)];
@@ -49,7 +66,13 @@ function edgesOf(node: DirectedGraphNode): DirectedGraphNode['edges'] {
 
 /** Every id in an SVG document. */
 function svgIds(svg: string): Set<string> {
-  const unescape = (text: string) => text.replace(/&#45;/g, '-').replace(/&gt;/g, '>').replace(/&lt;/g, '<').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  const unescape = (text: string) =>
+    text
+      .replace(/&#45;/g, '-')
+      .replace(/&gt;/g, '>')
+      .replace(/&lt;/g, '<')
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
   return new Set([...svg.matchAll(/ id="([^"]*)"/g)].map((m) => unescape(m[1]!)));
 }
 
@@ -67,25 +90,28 @@ function matching(transitions: GraphTransition[], edge: DirectedGraphNode['edges
 }
 
 describe('machineGraph', () => {
-  it.each(CASES)('has every transition xstate/graph finds in $name, each with its element in the SVG', async ({ machine }) => {
-    const graph = machineGraph(machine);
-    const ids = svgIds(await renderSvg(graph));
-    const edges = edgesOf(toDirectedGraph(machine));
-    expect(edges.length).toBeGreaterThan(0);
-    const covered = new Set<string>();
-    for (const edge of edges) {
-      const found = matching(graph.transitions, edge);
-      expect(found, `${edge.source.id} --${edge.transition.eventType}--> ${edge.target.id}`).not.toHaveLength(0);
-      for (const t of found) {
-        covered.add(t.id);
-        expect(ids.has(t.id), `SVG element ${t.id}`).toBe(true);
+  it.each(CASES)(
+    'has every transition xstate/graph finds in $name, each with its element in the SVG',
+    async ({ machine }) => {
+      const graph = machineGraph(machine);
+      const ids = svgIds(await renderSvg(graph));
+      const edges = edgesOf(toDirectedGraph(machine));
+      expect(edges.length).toBeGreaterThan(0);
+      const covered = new Set<string>();
+      for (const edge of edges) {
+        const found = matching(graph.transitions, edge);
+        expect(found, `${edge.source.id} --${edge.transition.eventType}--> ${edge.target.id}`).not.toHaveLength(0);
+        for (const t of found) {
+          covered.add(t.id);
+          expect(ids.has(t.id), `SVG element ${t.id}`).toBe(true);
+        }
       }
-    }
-    // And nothing beyond them but the eventless transitions, which xstate/graph leaves out.
-    const eventless = getStateNodes(machine.root).flatMap((node) => node.always ?? []);
-    expect(graph.transitions.filter((t) => !covered.has(t.id)).length).toBe(eventless.length);
-    for (const t of graph.transitions.filter((t) => t.kind === 'always')) expect(ids.has(t.id), t.id).toBe(true);
-  });
+      // And nothing beyond them but the eventless transitions, which xstate/graph leaves out.
+      const eventless = getStateNodes(machine.root).flatMap((node) => node.always ?? []);
+      expect(graph.transitions.filter((t) => !covered.has(t.id)).length).toBe(eventless.length);
+      for (const t of graph.transitions.filter((t) => t.kind === 'always')) expect(ids.has(t.id), t.id).toBe(true);
+    },
+  );
 
   it.each(CASES)('has a node for every state of $name, in the JSON and in the SVG', async ({ machine }) => {
     const graph = machineGraph(machine);
@@ -106,7 +132,8 @@ describe('machineGraph', () => {
     const ids = svgIds(await renderSvg(graph));
     const states = graph.states.filter((s) => s.parent === graph.root).map((s) => s.key);
     expect(states.sort()).toEqual([...PipelineStateSchema.options].sort());
-    for (const { from, to } of PIPELINE_EDGES) expect(ids.has(edgeGroupId(`pipeline.${from}`, `pipeline.${to}`)), `${from} -> ${to}`).toBe(true);
+    for (const { from, to } of PIPELINE_EDGES)
+      expect(ids.has(edgeGroupId(`pipeline.${from}`, `pipeline.${to}`)), `${from} -> ${to}`).toBe(true);
   });
 
   it('reads nested, parallel, history and final states, delays, invokes and higher-order guards', () => {
@@ -123,17 +150,34 @@ describe('machineGraph', () => {
     expect(from('sink.idle').map((t) => t.order)).toEqual([0, 1, 2]);
     const loading = from('sink.busy.fetching.loading');
     expect(loading.map((t) => t.kind).sort()).toEqual(['after', 'done', 'error']);
-    expect(loading.find((t) => t.kind === 'after')).toMatchObject({ delay: 500, trigger: 'after 500 ms', targets: ['sink.busy.fetching.loaded'] });
-    expect(loading.find((t) => t.kind === 'error')).toMatchObject({ reenter: true, targets: ['sink.busy.fetching.loading'] });
-    expect(from('sink.busy.counting.low')).toMatchObject([{ kind: 'always', event: '', guard: 'small', id: 'sink.busy.counting.low:always:0' }]);
-    expect(from('sink.busy').map((t) => t.kind).sort()).toEqual(['event', 'state-done']);
+    expect(loading.find((t) => t.kind === 'after')).toMatchObject({
+      delay: 500,
+      trigger: 'after 500 ms',
+      targets: ['sink.busy.fetching.loaded'],
+    });
+    expect(loading.find((t) => t.kind === 'error')).toMatchObject({
+      reenter: true,
+      targets: ['sink.busy.fetching.loading'],
+    });
+    expect(from('sink.busy.counting.low')).toMatchObject([
+      { kind: 'always', event: '', guard: 'small', id: 'sink.busy.counting.low:always:0' },
+    ]);
+    expect(
+      from('sink.busy')
+        .map((t) => t.kind)
+        .sort(),
+    ).toEqual(['event', 'state-done']);
   });
 
   it('names guards with their params, as the pipeline writes them', () => {
     const { transitions } = machineGraph(MACHINES.find((m) => m.name === 'pipeline')!.machine);
-    const rerun = transitions.find((t) => t.source === 'pipeline.output_ready' && t.targets[0] === 'pipeline.scientist_processing')!;
+    const rerun = transitions.find(
+      (t) => t.source === 'pipeline.output_ready' && t.targets[0] === 'pipeline.scientist_processing',
+    )!;
     expect(rerun.guard).toBe('reportIs(SCIENTIST, accepted) && checkinTriggersRerun');
-    const timeout = transitions.find((t) => t.source === 'pipeline.scientist_processing' && t.event === 'pipeline.timeout')!;
+    const timeout = transitions.find(
+      (t) => t.source === 'pipeline.scientist_processing' && t.event === 'pipeline.timeout',
+    )!;
     expect(timeout.actions).toEqual(['timeOutRun(scientist_processing)']);
   });
 });

@@ -32,7 +32,10 @@ describe('machine registry', () => {
 
   it('names real exports, each machine once, under its own id', async () => {
     for (const entry of MACHINES) {
-      const module = (await import(`${MACHINES_DIR}${entry.source.file.replace('machines/', '')}`)) as Record<string, unknown>;
+      const module = (await import(`${MACHINES_DIR}${entry.source.file.replace('machines/', '')}`)) as Record<
+        string,
+        unknown
+      >;
       expect(module[entry.source.exportName], `${entry.source.exportName} in ${entry.source.file}`).toBeDefined();
       expect(entry.name).toBe(entry.machine.id);
       expect(machineEntry(entry.name)).toBe(entry);

@@ -16,14 +16,23 @@ describe('toMermaid', () => {
     expect(text).toContain('  %% on agent.request / enqueueRequest\n');
   });
 
-  it.each(MACHINES.map((m) => [m.name, m.machine] as const))('has a line per targeted transition of %s, and no character Mermaid would misread', (_, machine) => {
-    const graph = machineGraph(machine);
-    const text = toMermaid(graph);
-    const arrows = text.split('\n').filter((line) => / --> /.test(line) && !line.includes('[*]') && !line.trim().startsWith('%%'));
-    const targeted = graph.transitions.filter((t) => t.source !== graph.root).reduce((n, t) => n + t.targets.length, 0);
-    expect(arrows).toHaveLength(targeted);
-    // `#58;` is how Mermaid spells a colon; nothing else may hold one.
-    for (const line of arrows) expect(line.split(' : ').slice(1).join(' : ').replace(/#\d+;/g, ''), line).not.toMatch(/[;:]/);
-    for (const state of graph.states.filter((s) => s.parent !== null)) expect(text).toContain(mermaidId(state, graph));
-  });
+  it.each(MACHINES.map((m) => [m.name, m.machine] as const))(
+    'has a line per targeted transition of %s, and no character Mermaid would misread',
+    (_, machine) => {
+      const graph = machineGraph(machine);
+      const text = toMermaid(graph);
+      const arrows = text
+        .split('\n')
+        .filter((line) => / --> /.test(line) && !line.includes('[*]') && !line.trim().startsWith('%%'));
+      const targeted = graph.transitions
+        .filter((t) => t.source !== graph.root)
+        .reduce((n, t) => n + t.targets.length, 0);
+      expect(arrows).toHaveLength(targeted);
+      // `#58;` is how Mermaid spells a colon; nothing else may hold one.
+      for (const line of arrows)
+        expect(line.split(' : ').slice(1).join(' : ').replace(/#\d+;/g, ''), line).not.toMatch(/[;:]/);
+      for (const state of graph.states.filter((s) => s.parent !== null))
+        expect(text).toContain(mermaidId(state, graph));
+    },
+  );
 });

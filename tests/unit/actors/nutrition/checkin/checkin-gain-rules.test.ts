@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { AdjustmentResultSchema } from '../../../../../protocol/nutrition/adjustment-result.ts';
 import { createCheckinHistory } from '../../../../../actors/nutrition/checkin/checkin-history.ts';
 import { computeMacroTargets } from '../../../../../actors/nutrition/scientist/scientist-macro-targets.ts';
-import { evaluateAll, checkinFixture, intakeFixture, weighIns } from '../../../../support/nutrition/scientist-fixtures.ts';
+import {
+  evaluateAll,
+  checkinFixture,
+  intakeFixture,
+  weighIns,
+} from '../../../../support/nutrition/scientist-fixtures.ts';
 
 // Active training and a reported intake close to the target: tier 2 from the start, no phase
 // transition before week 8, so only the gain rules (and the monthly protein rule at week 4) act.
@@ -55,7 +60,10 @@ describe('gain < 0.25 kg/week for 2 weeks post-adaptation', () => {
     expect(evaluations[6]!.adjustment.notes).toEqual(['Week 7: gain rate 0.10 kg/week — below 0.25 kg/week']);
     // weeks 7 and 8; week 8 is also a protein month and the end of the 8-week training block
     expect(evaluations[7]!.triggers).toEqual(['calorie_increase', 'protein_recalculation', 'phase_transition']);
-    expect(evaluations[7]!.adjustment).toMatchObject({ adjustment_type: 'calorie_increase', new_target_intake_kcal: 2586 });
+    expect(evaluations[7]!.adjustment).toMatchObject({
+      adjustment_type: 'calorie_increase',
+      new_target_intake_kcal: 2586,
+    });
   });
 
   it('moves up a ramp tier instead while the ramp is below tier 2', () => {
@@ -104,7 +112,9 @@ describe('gain > 0.75 kg/week post-adaptation', () => {
     };
     const [week5] = evaluateAll(history, weighIns(56));
     expect(week5!.triggers).toEqual([]);
-    expect(week5!.adjustment.notes).toContain('The -150 kcal adjustment is not applied: the target is already at the BMR floor');
+    expect(week5!.adjustment.notes).toContain(
+      'The -150 kcal adjustment is not applied: the target is already at the BMR floor',
+    );
     expect(week5!.history.calorie_adjustment_kcal).toBe(-900);
   });
 });

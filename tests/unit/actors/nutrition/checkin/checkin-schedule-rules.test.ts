@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { AdjustmentResultSchema } from '../../../../../protocol/nutrition/adjustment-result.ts';
 import { createCheckinHistory } from '../../../../../actors/nutrition/checkin/checkin-history.ts';
-import { checkinFixture, evaluateAll, intakeFixture, weighIns } from '../../../../support/nutrition/scientist-fixtures.ts';
+import {
+  checkinFixture,
+  evaluateAll,
+  intakeFixture,
+  weighIns,
+} from '../../../../support/nutrition/scientist-fixtures.ts';
 
 const tier2Active = intakeFixture({ training_phase: 'active_training', estimated_daily_intake_kcal: 2100 });
 const tier0Active = intakeFixture({ training_phase: 'active_training' });
@@ -22,7 +27,11 @@ describe('TDEE recalculation every 5 kg', () => {
   it('does not recalculate at 4.99 kg, and counts the next 5 kg from the last recalculation', () => {
     expect(evaluateAll(createCheckinHistory(tier0Active), weighIns(59.99))[0]!.triggers).toEqual([]);
     const evaluations = evaluateAll(createCheckinHistory(tier0Active), weighIns(60, 64.99, 65));
-    expect(evaluations.map((evaluation) => evaluation.triggers.includes('tdee_recalculation'))).toEqual([true, false, true]);
+    expect(evaluations.map((evaluation) => evaluation.triggers.includes('tdee_recalculation'))).toEqual([
+      true,
+      false,
+      true,
+    ]);
   });
 });
 
@@ -45,7 +54,10 @@ describe('protein recalculation monthly', () => {
   });
 
   it('does not fire when the recalculated grams are the same, but notes it and restarts the month', () => {
-    const evaluations = evaluateAll(createCheckinHistory(tier2Active), weighIns(55, 55.1, 55, 55.2, 55.3, 55.5, 55.6, 56.7));
+    const evaluations = evaluateAll(
+      createCheckinHistory(tier2Active),
+      weighIns(55, 55.1, 55, 55.2, 55.3, 55.5, 55.6, 56.7),
+    );
     expect(evaluations[3]!.triggers).toEqual([]); // 1.8 x 55.2 = 99.36 -> 99
     expect(evaluations[3]!.adjustment.notes).toContain(
       'Monthly protein recalculation (every 4 weeks) at 55.2 kg x 1.79 g/kg: protein unchanged at 99 g', // 99 / 55.2
@@ -76,7 +88,10 @@ describe('tier progression', () => {
 
   it('holds the tier in a week of more than 2 minimum viable days or a gain over 0.75 kg', () => {
     const history = createCheckinHistory(tier0Active);
-    const [, week2] = evaluateAll(history, [checkinFixture(55.3), checkinFixture(55.6, { minimum_viable_days_count: 3 })]);
+    const [, week2] = evaluateAll(history, [
+      checkinFixture(55.3),
+      checkinFixture(55.6, { minimum_viable_days_count: 3 }),
+    ]);
     expect(week2!.triggers).toEqual(['compliance_issue']);
     const [, fast] = evaluateAll(history, weighIns(55.3, 56.1)); // +0.8 kg
     expect(fast!.triggers).toEqual([]);
@@ -91,7 +106,9 @@ describe('tier progression', () => {
 
 describe('compliance issue (> 2 minimum viable days)', () => {
   it('fires at 3 days, re-running DIETITIAN and CHEF only', () => {
-    const [week1] = evaluateAll(createCheckinHistory(tier2Active), [checkinFixture(55.3, { minimum_viable_days_count: 3 })]);
+    const [week1] = evaluateAll(createCheckinHistory(tier2Active), [
+      checkinFixture(55.3, { minimum_viable_days_count: 3 }),
+    ]);
     expect(AdjustmentResultSchema.parse(week1!.adjustment)).toMatchObject({
       triggers_fired: ['compliance_issue'],
       agents_re_run: ['DIETITIAN', 'CHEF'],
@@ -104,7 +121,9 @@ describe('compliance issue (> 2 minimum viable days)', () => {
   });
 
   it('does not fire at 2 days', () => {
-    const [week1] = evaluateAll(createCheckinHistory(tier2Active), [checkinFixture(55.3, { minimum_viable_days_count: 2 })]);
+    const [week1] = evaluateAll(createCheckinHistory(tier2Active), [
+      checkinFixture(55.3, { minimum_viable_days_count: 2 }),
+    ]);
     expect(week1!.triggers).toEqual([]);
   });
 });
@@ -126,9 +145,16 @@ describe('cycle-phase adjustment', () => {
   });
 
   it('re-runs DIETITIAN and CHEF with the phase change in the notes', () => {
-    const [week1] = evaluateAll(createCheckinHistory(tier2Active), [checkinFixture(55.3, { cycle_phase: 'luteal', cycle_day: 18 })]);
-    expect(week1!.adjustment).toMatchObject({ agents_re_run: ['DIETITIAN', 'CHEF'], agents_unchanged: ['NUTRITIONIST', 'COACH'] });
-    expect(week1!.adjustment.notes[1]).toBe('Cycle phase not reported -> luteal (cycle day 18) — DIETITIAN applies the luteal strategy');
+    const [week1] = evaluateAll(createCheckinHistory(tier2Active), [
+      checkinFixture(55.3, { cycle_phase: 'luteal', cycle_day: 18 }),
+    ]);
+    expect(week1!.adjustment).toMatchObject({
+      agents_re_run: ['DIETITIAN', 'CHEF'],
+      agents_unchanged: ['NUTRITIONIST', 'COACH'],
+    });
+    expect(week1!.adjustment.notes[1]).toBe(
+      'Cycle phase not reported -> luteal (cycle day 18) — DIETITIAN applies the luteal strategy',
+    );
   });
 });
 

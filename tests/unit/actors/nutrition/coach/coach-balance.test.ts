@@ -51,14 +51,23 @@ describe('balanceVolume', () => {
     expect(names).not.toContain('Band Pull-Apart');
     const stallLines = program.progression_rules.filter((rule) => rule.startsWith('Stall change'));
     expect(stallLines).toHaveLength(2);
-    expect(stallLines.some((line) => line.startsWith('Stall change: Standing Dumbbell Press dropped this week;'))).toBe(true);
-    expect(stallLines).toContain('Stall change: Band Pull-Apart -> Dumbbell Lateral Raise (a variation for the same muscles).');
-    const glute = program.program.sessions.flatMap((session) => session.exercises).find((exercise) => exercise.notes.includes('Takes the place of Standing Dumbbell Press'));
+    expect(stallLines.some((line) => line.startsWith('Stall change: Standing Dumbbell Press dropped this week;'))).toBe(
+      true,
+    );
+    expect(stallLines).toContain(
+      'Stall change: Band Pull-Apart -> Dumbbell Lateral Raise (a variation for the same muscles).',
+    );
+    const glute = program.program.sessions
+      .flatMap((session) => session.exercises)
+      .find((exercise) => exercise.notes.includes('Takes the place of Standing Dumbbell Press'));
     expect(glute).toBeDefined();
   });
 
   it('prefers an accessory without a stall change when one can give way', () => {
-    const program = buildTrainingProgram({ ...stalledShoulders, progress_data: { ...stalledShoulders.progress_data, stall_detected: false } });
+    const program = buildTrainingProgram({
+      ...stalledShoulders,
+      progress_data: { ...stalledShoulders.progress_data, stall_detected: false },
+    });
 
     expect(program.weekly_volume_summary.glutes).toBe(6);
     expect(program.progression_rules.filter((rule) => rule.startsWith('Stall change'))).toEqual([]);

@@ -8,11 +8,18 @@ import { tableEntries, trainingInput } from '../../../../support/nutrition/coach
 
 /** Every exercise with its day, in program order. */
 function exercisesOf(program: TrainingProgram) {
-  return program.program.sessions.flatMap((session) => session.exercises.map((exercise) => ({ day: session.day, exercise })));
+  return program.program.sessions.flatMap((session) =>
+    session.exercises.map((exercise) => ({ day: session.day, exercise })),
+  );
 }
 
 /** The check-in after `program`: the named lifts stuck below the top of their range for 3 sessions. */
-function stalledInput(input: TrainingInput, program: TrainingProgram, stuck: string[], progressing: string[]): TrainingInput {
+function stalledInput(
+  input: TrainingInput,
+  program: TrainingProgram,
+  stuck: string[],
+  progressing: string[],
+): TrainingInput {
   const log = [...stuck, ...progressing].map((name) => {
     const prescribed = exercisesOf(program).find(({ exercise }) => exercise.name === name)!.exercise;
     const top = Number(/-(\d+)/.exec(String(prescribed.reps))![1]);
@@ -80,11 +87,16 @@ describe('buildTrainingProgram on a re-run', () => {
     const [first, second] = [...new Set(exercisesOf(previous).map(({ exercise }) => exercise.name))];
     const stalled = stalledInput(input, previous, [first!, second!], []);
     const note = `Stall on ${second} for 3 sessions.`;
-    const next = buildTrainingProgram({ ...stalled, scientist_triggers: { ...stalled.scientist_triggers, adjustment_note: note } }, { previous_output: previous });
+    const next = buildTrainingProgram(
+      { ...stalled, scientist_triggers: { ...stalled.scientist_triggers, adjustment_note: note } },
+      { previous_output: previous },
+    );
     const names = exercisesOf(next).map(({ exercise }) => exercise.name);
     expect(names).toContain(first);
     expect(names).not.toContain(second);
-    expect(exercisesOf(next).find(({ exercise }) => exercise.notes.includes('Replaces'))!.exercise.notes).toContain(`SCIENTIST: ${note}`);
+    expect(exercisesOf(next).find(({ exercise }) => exercise.notes.includes('Replaces'))!.exercise.notes).toContain(
+      `SCIENTIST: ${note}`,
+    );
   });
 
   it('keeps a stall change on the following week when nothing stalls any more', () => {
@@ -93,7 +105,10 @@ describe('buildTrainingProgram on a re-run', () => {
     const stuck = exercisesOf(previous)[0]!.exercise.name;
     const stalled = stalledInput(input, previous, [stuck], []);
     const swapped = buildTrainingProgram(stalled, { previous_output: previous });
-    const calm = { ...stalled, progress_data: { ...stalled.progress_data, stall_detected: false, consecutive_stall_sessions: 0 } };
+    const calm = {
+      ...stalled,
+      progress_data: { ...stalled.progress_data, stall_detected: false, consecutive_stall_sessions: 0 },
+    };
     const following = buildTrainingProgram(calm, { previous_output: swapped });
     expect(following.program.sessions).toEqual(swapped.program.sessions);
   });
@@ -105,7 +120,9 @@ describe('buildTrainingProgram on a re-run', () => {
     const next = buildTrainingProgram(injured, { previous_output: previous });
     expect(tableEntries(next).some((entry) => entry.contraindications.includes('shoulder'))).toBe(false);
     const before = exercisesOf(previous);
-    const kept = before.filter(({ exercise }) => !findTrainingExercise(exercise.name)!.contraindications.includes('shoulder'));
+    const kept = before.filter(
+      ({ exercise }) => !findTrainingExercise(exercise.name)!.contraindications.includes('shoulder'),
+    );
     expect(kept.length).toBeGreaterThan(0);
     expect(kept.length).toBeLessThan(before.length);
     for (const { day, exercise } of kept) {
@@ -116,17 +133,27 @@ describe('buildTrainingProgram on a re-run', () => {
   it('repeats the same week on a validation retry instead of advancing it', () => {
     const input = trainingInput({ weeks_on_program: 2 });
     const previous = buildTrainingProgram(input);
-    const retry = buildTrainingProgram(input, { previous_output: previous, validation_issues: [{ path: 'program.sessions', message: 'Too small' }] });
+    const retry = buildTrainingProgram(input, {
+      previous_output: previous,
+      validation_issues: [{ path: 'program.sessions', message: 'Too small' }],
+    });
     expect(retry.program.phase_week).toBe(previous.program.phase_week);
-    expect(buildTrainingProgram(input, { previous_output: previous }).program.phase_week).toBe(previous.program.phase_week + 1);
+    expect(buildTrainingProgram(input, { previous_output: previous }).program.phase_week).toBe(
+      previous.program.phase_week + 1,
+    );
   });
 
   it('returns to the normal week after a deload', () => {
     const input = trainingInput({ training_experience: 'intermediate', weeks_on_program: 8 });
     const normal = buildTrainingProgram(input);
-    const deload = buildTrainingProgram({ ...input, scientist_triggers: { ...input.scientist_triggers, deload_recommended: true } }, { previous_output: normal });
+    const deload = buildTrainingProgram(
+      { ...input, scientist_triggers: { ...input.scientist_triggers, deload_recommended: true } },
+      { previous_output: normal },
+    );
     const after = buildTrainingProgram(input, { previous_output: deload });
     expect(after.weekly_volume_summary).toEqual(normal.weekly_volume_summary);
-    expect(after.program.sessions.map((session) => session.focus)).toEqual(normal.program.sessions.map((session) => session.focus));
+    expect(after.program.sessions.map((session) => session.focus)).toEqual(
+      normal.program.sessions.map((session) => session.focus),
+    );
   });
 });

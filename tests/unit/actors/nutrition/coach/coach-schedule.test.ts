@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { chooseTrainingDays, kitFor, sessionFrequency, sessionKinds, sessionLocations } from '../../../../../actors/nutrition/coach/coach-schedule.ts';
+import {
+  chooseTrainingDays,
+  kitFor,
+  sessionFrequency,
+  sessionKinds,
+  sessionLocations,
+} from '../../../../../actors/nutrition/coach/coach-schedule.ts';
 import { EQUIPMENT_KITS } from '../../../../../actors/nutrition/coach/training-exercise.ts';
 
 describe('coach schedule', () => {

@@ -12,9 +12,14 @@ describe('buildTrainingProgram', () => {
 
   it('gives a beginner at home with minimal equipment only bodyweight, band and light-dumbbell work', () => {
     for (const anxiety of ['high', 'moderate', 'low'] as const) {
-      const program = buildTrainingProgram(trainingInput({ equipment_access: 'home_minimal', gym_anxiety_level: anxiety }));
+      const program = buildTrainingProgram(
+        trainingInput({ equipment_access: 'home_minimal', gym_anxiety_level: anxiety }),
+      );
       for (const entry of tableEntries(program)) {
-        expect(entry.equipment.every((item) => item === 'band' || item === 'light_dumbbells'), entry.name).toBe(true);
+        expect(
+          entry.equipment.every((item) => item === 'band' || item === 'light_dumbbells'),
+          entry.name,
+        ).toBe(true);
       }
       expect(program.program.sessions.every((session) => session.focus.includes('(home)'))).toBe(true);
     }
@@ -43,7 +48,9 @@ describe('buildTrainingProgram', () => {
     // The filter matters: without anxiety an intermediate gets barbell lifts that high anxiety rules out.
     const low = buildTrainingProgram(trainingInput({ training_experience: 'intermediate', gym_anxiety_level: 'low' }));
     expect(tableEntries(low).some((entry) => !entry.anxietyFriendly)).toBe(true);
-    const high = buildTrainingProgram(trainingInput({ training_experience: 'intermediate', gym_anxiety_level: 'high' }));
+    const high = buildTrainingProgram(
+      trainingInput({ training_experience: 'intermediate', gym_anxiety_level: 'high' }),
+    );
     expect(tableEntries(high).every((entry) => entry.anxietyFriendly)).toBe(true);
   });
 
@@ -53,15 +60,23 @@ describe('buildTrainingProgram', () => {
     for (const entry of tableEntries(foundation)) {
       expect(entry.equipment.every((item) => EQUIPMENT_KITS.home_minimal.includes(item))).toBe(true);
     }
-    const later = buildTrainingProgram(trainingInput({ equipment_access: 'both', gym_anxiety_level: 'high', weeks_on_program: 5 }));
+    const later = buildTrainingProgram(
+      trainingInput({ equipment_access: 'both', gym_anxiety_level: 'high', weeks_on_program: 5 }),
+    );
     expect(later.program.phase).toBe('hypertrophy');
     expect(later.program.sessions.filter((session) => session.focus.includes('quiet hours'))).toHaveLength(1);
   });
 
   it('reports weekly volume that equals the sets counted in the sessions', () => {
-    const program = buildTrainingProgram(trainingInput({ training_experience: 'intermediate', available_days: ['monday', 'tuesday', 'thursday', 'friday'] }));
+    const program = buildTrainingProgram(
+      trainingInput({
+        training_experience: 'intermediate',
+        available_days: ['monday', 'tuesday', 'thursday', 'friday'],
+      }),
+    );
     const counted = countSets(program);
-    for (const [group, sets] of Object.entries(program.weekly_volume_summary)) expect(sets, group).toBe(counted[group] ?? 0);
+    for (const [group, sets] of Object.entries(program.weekly_volume_summary))
+      expect(sets, group).toBe(counted[group] ?? 0);
     expect(Object.values(program.weekly_volume_summary).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
   });
 
@@ -84,7 +99,9 @@ describe('buildTrainingProgram', () => {
     const none = buildTrainingProgram(trainingInput({ training_experience: 'none', available_days: [...everyDay] }));
     expect(none.program.frequency).toBe(3);
     expect(none.program.sessions.map((session) => session.day)).toEqual(['monday', 'wednesday', 'friday']);
-    const intermediate = buildTrainingProgram(trainingInput({ training_experience: 'intermediate', available_days: [...everyDay] }));
+    const intermediate = buildTrainingProgram(
+      trainingInput({ training_experience: 'intermediate', available_days: [...everyDay] }),
+    );
     expect(intermediate.program.frequency).toBe(5);
     const two = buildTrainingProgram(trainingInput({ available_days: ['saturday', 'sunday'] }));
     expect(two.program.sessions.map((session) => session.day)).toEqual(['saturday', 'sunday']);
@@ -93,15 +110,23 @@ describe('buildTrainingProgram', () => {
   it('cuts about 45 % of the sets in a deload week, keeps the exercises and caps RPE at 6', () => {
     const input = trainingInput({ training_experience: 'intermediate', weeks_on_program: 8 });
     const normal = buildTrainingProgram(input);
-    const deload = buildTrainingProgram({ ...input, scientist_triggers: { ...input.scientist_triggers, deload_recommended: true } });
+    const deload = buildTrainingProgram({
+      ...input,
+      scientist_triggers: { ...input.scientist_triggers, deload_recommended: true },
+    });
     expect(totalSets(deload)).toBe(Math.round(totalSets(normal) * 0.55));
-    const names = (program: typeof normal) => program.program.sessions.map((session) => session.exercises.map((exercise) => exercise.name));
+    const names = (program: typeof normal) =>
+      program.program.sessions.map((session) => session.exercises.map((exercise) => exercise.name));
     expect(names(deload)).toEqual(names(normal));
     for (const session of deload.program.sessions) {
       expect(session.focus).toContain('deload');
       for (const exercise of session.exercises) expect(exercise.target_rpe).toBeLessThanOrEqual(6);
     }
-    expect(Math.max(...normal.program.sessions.flatMap((session) => session.exercises.map((exercise) => exercise.target_rpe)))).toBeGreaterThan(6);
+    expect(
+      Math.max(
+        ...normal.program.sessions.flatMap((session) => session.exercises.map((exercise) => exercise.target_rpe)),
+      ),
+    ).toBeGreaterThan(6);
   });
 
   it('moves to the next phase on phase_transition_due and lists the criteria of the new phase', () => {
@@ -120,26 +145,38 @@ describe('buildTrainingProgram', () => {
   it('echoes the SCIENTIST adjustment note and reacts to the luteal phase, short sleep and a PHYSICIAN referral', () => {
     const note = 'Sleep trending down; keep the effort conservative this week.';
     const program = buildTrainingProgram(
-      trainingInput({ training_experience: 'intermediate', cycle_phase: 'luteal' }, { progress: { sleep_hours_avg: 5.5 }, triggers: { adjustment_note: note } }),
+      trainingInput(
+        { training_experience: 'intermediate', cycle_phase: 'luteal' },
+        { progress: { sleep_hours_avg: 5.5 }, triggers: { adjustment_note: note } },
+      ),
     );
     expect(program.progression_rules).toContain(`SCIENTIST note: ${note}`);
     expect(program.progression_rules.some((rule) => rule.startsWith('Luteal phase'))).toBe(true);
-    expect(program.program.sessions.flatMap((session) => session.exercises).every((exercise) => exercise.target_rpe <= 7)).toBe(true);
-    const referral = buildTrainingProgram(trainingInput({ training_experience: 'intermediate', weeks_on_program: 10 }), {
-      physician: {
-        response: 'Iron deficiency is likely; train lighter until it is treated.',
-        sources: [],
-        mechanism_explained: 'Low ferritin limits oxygen transport.',
-        timeline: '6-8 weeks',
-        referral_needed: true,
-        referral_target: 'general practitioner',
-        urgency: 'soon',
-        pipeline_action: 'continue',
-        disclaimer: 'Not medical advice.',
+    expect(
+      program.program.sessions.flatMap((session) => session.exercises).every((exercise) => exercise.target_rpe <= 7),
+    ).toBe(true);
+    const referral = buildTrainingProgram(
+      trainingInput({ training_experience: 'intermediate', weeks_on_program: 10 }),
+      {
+        physician: {
+          response: 'Iron deficiency is likely; train lighter until it is treated.',
+          sources: [],
+          mechanism_explained: 'Low ferritin limits oxygen transport.',
+          timeline: '6-8 weeks',
+          referral_needed: true,
+          referral_target: 'general practitioner',
+          urgency: 'soon',
+          pipeline_action: 'continue',
+          disclaimer: 'Not medical advice.',
+        },
       },
-    });
-    expect(referral.recovery_protocol.some((line) => line.startsWith('PHYSICIAN advisory: Iron deficiency'))).toBe(true);
-    expect(referral.program.sessions.flatMap((session) => session.exercises).every((exercise) => exercise.target_rpe <= 7)).toBe(true);
+    );
+    expect(referral.recovery_protocol.some((line) => line.startsWith('PHYSICIAN advisory: Iron deficiency'))).toBe(
+      true,
+    );
+    expect(
+      referral.program.sessions.flatMap((session) => session.exercises).every((exercise) => exercise.target_rpe <= 7),
+    ).toBe(true);
   });
 
   it('gives every session a warm-up and every exercise a full prescription', () => {

@@ -42,13 +42,18 @@ describe('buildWeeklyMealPlan', () => {
   it('gives each slot the protein of the strategy distribution', () => {
     for (const day of WEEKDAYS) {
       for (const slot of MEAL_SLOTS) {
-        expect(plan.weekly_template[day]![slot]!.slot_spec.protein_g).toBe(EXAMPLE_STRATEGY.protein_distribution[`${slot}_g`]);
+        expect(plan.weekly_template[day]![slot]!.slot_spec.protein_g).toBe(
+          EXAMPLE_STRATEGY.protein_distribution[`${slot}_g`],
+        );
       }
     }
   });
 
   it('rescales a distribution that does not sum to protein_g (§8 rank 2: the total wins)', () => {
-    const strategy = { ...EXAMPLE_STRATEGY, protein_distribution: { breakfast_g: 40, lunch_g: 50, snack_g: 20, dinner_g: 50, presleep_g: 30 } };
+    const strategy = {
+      ...EXAMPLE_STRATEGY,
+      protein_distribution: { breakfast_g: 40, lunch_g: 50, snack_g: 20, dinner_g: 50, presleep_g: 30 },
+    };
     const day = buildWeeklyMealPlan(strategy, context()).weekly_template.monday!;
     expect(day.breakfast!.slot_spec.protein_g).toBe(20);
     expect(day.lunch!.slot_spec.protein_g).toBe(25);
@@ -99,7 +104,9 @@ describe('buildWeeklyMealPlan', () => {
     const lunches = WEEKDAYS.map((day) => plan.weekly_template[day]!.lunch!.primary_protein);
     expect(lunches[0]).toBe(lunches[1]);
     expect(lunches[1]).toBe(lunches[2]);
-    expect(new Set(WEEKDAYS.map((day) => servedRecipe(plan.weekly_template[day]!.dinner!, 'dinner').id)).size).toBeGreaterThanOrEqual(3);
+    expect(
+      new Set(WEEKDAYS.map((day) => servedRecipe(plan.weekly_template[day]!.dinner!, 'dinner').id)).size,
+    ).toBeGreaterThanOrEqual(3);
   });
 
   it('never names peanut butter or a nut butter, nor a recipe containing one (§4.1)', () => {
@@ -119,7 +126,15 @@ describe('buildWeeklyMealPlan', () => {
     const dairyFree = buildWeeklyMealPlan(EXAMPLE_STRATEGY, context({ food_aversions: ['dairy'] }));
     for (const id of planRecipeIds(dairyFree)) {
       const foods = recipeById(id)!.ingredients.map((i) => i.food);
-      for (const dairy of ['whole_milk', 'greek_yogurt', 'cheddar', 'whey_isolate', 'casein', 'butter', 'feta'] as const) {
+      for (const dairy of [
+        'whole_milk',
+        'greek_yogurt',
+        'cheddar',
+        'whey_isolate',
+        'casein',
+        'butter',
+        'feta',
+      ] as const) {
         expect(foods, id).not.toContain(dairy);
       }
     }
@@ -165,8 +180,12 @@ describe('buildWeeklyMealPlan', () => {
       expect(parseSlotConstraints(spec.constraints).liquidPreferred).toBe(true);
       expect(servedRecipe(low.weekly_template.monday![slot]!, slot).traits, slot).toContain('liquid');
     }
-    expect(low.weekly_template.monday!.dinner!.slot_spec.calories).toBeLessThan(normal.weekly_template.monday!.dinner!.slot_spec.calories);
-    expect(low.weekly_template.monday!.snack!.slot_spec.calories).toBeGreaterThan(normal.weekly_template.monday!.snack!.slot_spec.calories);
+    expect(low.weekly_template.monday!.dinner!.slot_spec.calories).toBeLessThan(
+      normal.weekly_template.monday!.dinner!.slot_spec.calories,
+    );
+    expect(low.weekly_template.monday!.snack!.slot_spec.calories).toBeGreaterThan(
+      normal.weekly_template.monday!.snack!.slot_spec.calories,
+    );
   });
 
   it('writes the fallback protocols from the targets', () => {
@@ -221,8 +240,10 @@ describe('buildWeeklyMealPlan', () => {
       context({}, { rerun_reason: { trigger: 'cycle_phase_adjustment', cycle_phase: 'luteal' } }),
     );
     const monday = (p: WeeklyMealPlan, slot: MealSlot) => p.weekly_template.monday![slot]!.slot_spec;
-    for (const slot of ['snack', 'presleep'] as const) expect(monday(luteal, slot).calories).toBeGreaterThan(monday(plan, slot).calories);
-    for (const slot of ['breakfast', 'lunch', 'dinner'] as const) expect(monday(luteal, slot).calories).toBeLessThan(monday(plan, slot).calories);
+    for (const slot of ['snack', 'presleep'] as const)
+      expect(monday(luteal, slot).calories).toBeGreaterThan(monday(plan, slot).calories);
+    for (const slot of ['breakfast', 'lunch', 'dinner'] as const)
+      expect(monday(luteal, slot).calories).toBeLessThan(monday(plan, slot).calories);
     const [a, b] = [weekTotals(luteal), weekTotals(plan)];
     for (const key of ['calories', 'protein_g', 'carbs_g', 'fat_g'] as const) expect(a[key]).toBeCloseTo(b[key], 0);
     const follicular = buildWeeklyMealPlan(
@@ -232,11 +253,13 @@ describe('buildWeeklyMealPlan', () => {
     expect(follicular).toEqual(plan);
   });
 
-  it('keeps last week\'s recipes on a re-run unless that output was invalid (§10 rule 2, §6.2)', () => {
+  it("keeps last week's recipes on a re-run unless that output was invalid (§10 rule 2, §6.2)", () => {
     // A previous plan whose Monday dinner is a recipe the rotation would not put there.
     const previous: WeeklyMealPlan = structuredClone(plan);
     const monday = previous.weekly_template.monday!.dinner!;
-    const served = new Set(WEEKDAYS.flatMap((day) => MEAL_SLOTS.map((slot) => servedRecipe(plan.weekly_template[day]![slot]!, slot).id)));
+    const served = new Set(
+      WEEKDAYS.flatMap((day) => MEAL_SLOTS.map((slot) => servedRecipe(plan.weekly_template[day]![slot]!, slot).id)),
+    );
     const replacement = plan.substitution_bank.dinner!.map((id) => recipeById(id)!).find((r) => !served.has(r.id))!;
     Object.assign(monday, { primary_protein: replacement.primary_protein, cuisine_theme: replacement.cuisine });
     const rerun = buildWeeklyMealPlan({ ...EXAMPLE_STRATEGY }, context({}, { previous_output: previous }));
@@ -254,7 +277,9 @@ describe('buildWeeklyMealPlan', () => {
 
   it('fails with a clear error when no recipe can fit a slot', () => {
     const everything = ['dairy', 'soy', 'eggs', 'fish', 'chicken', 'pea_protein', 'beef', 'turkey'];
-    expect(() => buildWeeklyMealPlan(EXAMPLE_STRATEGY, context({ food_aversions: everything }))).toThrow(DietitianPlanningError);
+    expect(() => buildWeeklyMealPlan(EXAMPLE_STRATEGY, context({ food_aversions: everything }))).toThrow(
+      DietitianPlanningError,
+    );
     expect(() => buildWeeklyMealPlan(strategyOf(1600, 420), context())).toThrow(/no energy for carbs and fat/);
   });
 

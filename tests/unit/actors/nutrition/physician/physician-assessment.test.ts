@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MedicalContextSchema } from '../../../../../protocol/nutrition/medical-context.ts';
 import type { HealthQuery } from '../../../../../protocol/nutrition/health-query.ts';
-import { MEDICAL_DISCLAIMER, assessHealthQuery, findingsOf } from '../../../../../actors/nutrition/physician/physician-assessment.ts';
+import {
+  MEDICAL_DISCLAIMER,
+  assessHealthQuery,
+  findingsOf,
+} from '../../../../../actors/nutrition/physician/physician-assessment.ts';
 
 function query(context: Partial<HealthQuery['user_context']> = {}, text = 'Red flags found.'): HealthQuery {
   return {
@@ -45,19 +49,29 @@ describe('assessHealthQuery', () => {
   });
 
   it('aborts, urgently, for an eating disorder among the symptoms, with a specialist referral', () => {
-    const answer = assessHealthQuery(query({ symptoms: ['eating disorder in medical history: binge eating disorder'] }));
+    const answer = assessHealthQuery(
+      query({ symptoms: ['eating disorder in medical history: binge eating disorder'] }),
+    );
     expect(answer).toMatchObject({ pipeline_action: 'abort', urgency: 'urgent' });
     expect(answer.referral_target).toMatch(/eating-disorder specialist/);
   });
 
   it('continues with an advisory for irregular cycles, no referral', () => {
     const answer = assessHealthQuery(query({ menstrual_status: 'irregular' }));
-    expect(answer).toMatchObject({ pipeline_action: 'continue', urgency: 'routine', referral_needed: false, referral_target: null });
+    expect(answer).toMatchObject({
+      pipeline_action: 'continue',
+      urgency: 'routine',
+      referral_needed: false,
+      referral_target: null,
+    });
     expect(answer.response).toMatch(/Track your cycle/);
   });
 
   it('continues, routine, when nothing is found', () => {
-    const answer = assessHealthQuery({ ...query({}, 'Is creatine safe? I have no eating disorder.'), query_type: 'health_question' });
+    const answer = assessHealthQuery({
+      ...query({}, 'Is creatine safe? I have no eating disorder.'),
+      query_type: 'health_question',
+    });
     expect(answer).toMatchObject({ pipeline_action: 'continue', urgency: 'routine', referral_needed: false });
     expect(findingsOf(query({}, 'no eating disorder'))).toEqual([]);
   });
@@ -75,7 +89,12 @@ describe('assessHealthQuery', () => {
   });
 
   it('lets amenorrhea outrank irregular-free advice and keeps the disclaimer on every answer', () => {
-    for (const context of [{}, { menstrual_status: 'irregular' as const }, { menstrual_status: 'amenorrhea' as const }, { bmi: 14 }]) {
+    for (const context of [
+      {},
+      { menstrual_status: 'irregular' as const },
+      { menstrual_status: 'amenorrhea' as const },
+      { bmi: 14 },
+    ]) {
       expect(assessHealthQuery(query(context)).disclaimer).toBe(MEDICAL_DISCLAIMER);
     }
   });

@@ -30,7 +30,12 @@ describe('buildHealthQuery', () => {
 
   it('describes a check-in query with the check-in weight, week and supplements', () => {
     const intake = intakeFixture({ height_cm: 200, current_weight_kg: 66 });
-    const flag: RedFlag = { kind: 'low_bmi', severity: 'critical', source: 'checkin', symptom: 'BMI 15.75 (63 kg at 200 cm) is under 16' };
+    const flag: RedFlag = {
+      kind: 'low_bmi',
+      severity: 'critical',
+      source: 'checkin',
+      symptom: 'BMI 15.75 (63 kg at 200 cm) is under 16',
+    };
     const query = buildHealthQuery([flag], {
       intake,
       current_weight_kg: 63,
@@ -40,7 +45,12 @@ describe('buildHealthQuery', () => {
     });
     expect(query.query).toContain('1 red flag at a weekly check-in');
     expect(query.requesting_agent).toBe('NUTRITIONIST');
-    expect(query.user_context).toMatchObject({ current_weight_kg: 63, bmi: 15.75, training_weeks: 9, supplements_current: ['creatine monohydrate'] });
+    expect(query.user_context).toMatchObject({
+      current_weight_kg: 63,
+      bmi: 15.75,
+      training_weeks: 9,
+      supplements_current: ['creatine monohydrate'],
+    });
   });
 
   it('refuses an empty list', () => {

@@ -57,7 +57,12 @@ describe('scaleRecipe', () => {
   it('scales every ingredient by one factor when the macros are proportional', () => {
     const recipe = recipeById('ln-teriyaki-chicken-rice')!;
     const base = macrosOf(recipe.ingredients);
-    const target = { protein_g: base.protein_g * 1.5, carbs_g: base.carbs_g * 1.5, fat_g: base.fat_g * 1.5, calories: base.calories * 1.5 };
+    const target = {
+      protein_g: base.protein_g * 1.5,
+      carbs_g: base.carbs_g * 1.5,
+      fat_g: base.fat_g * 1.5,
+      calories: base.calories * 1.5,
+    };
     const scaled = scaleRecipe(recipe, target, none)!;
     expect(scaled.scale).toBeCloseTo(1.5, 2);
     scaled.ingredients.forEach((ingredient, index) =>

@@ -42,7 +42,7 @@ describe('buildRecipes', () => {
     }
   });
 
-  it('serves the recipe the plan assigned: id first in the slot\'s alternatives, same protein and cuisine', () => {
+  it("serves the recipe the plan assigned: id first in the slot's alternatives, same protein and cuisine", () => {
     for (const recipe of recipes) {
       for (const { day, slot } of answeredSlots(recipe, plan)) {
         const slotPlan = plan.weekly_template[day]![slot]!;
@@ -56,7 +56,10 @@ describe('buildRecipes', () => {
     for (const recipe of recipes) {
       const recomputed = recomputedMacros(recipe);
       for (const key of ['protein_g', 'carbs_g', 'fat_g', 'fiber_g'] as const) {
-        expect(Math.abs(recomputed[key] - recipe.macros_per_serving[key]), `${recipe.recipe_name} ${key}`).toBeLessThanOrEqual(0.11);
+        expect(
+          Math.abs(recomputed[key] - recipe.macros_per_serving[key]),
+          `${recipe.recipe_name} ${key}`,
+        ).toBeLessThanOrEqual(0.11);
       }
       expect(Math.abs(recomputed.calories - recipe.macros_per_serving.calories)).toBeLessThanOrEqual(1);
     }
@@ -64,7 +67,9 @@ describe('buildRecipes', () => {
 
   it('never reintroduces an averted food, adjusters and boosts included', () => {
     const aversions = ['dairy', 'gluten'];
-    const strict = buildRecipes(planFor({ food_aversions: aversions }), { client_constraints: clientOf({ food_aversions: aversions }) });
+    const strict = buildRecipes(planFor({ food_aversions: aversions }), {
+      client_constraints: clientOf({ food_aversions: aversions }),
+    });
     const averted = aversionSet(aversions);
     const avertedNames = allFoodIds()
       .filter((id) => isFoodAverted(id, averted))
@@ -88,7 +93,8 @@ describe('buildRecipes', () => {
 
   it('gives a basic cook only basic recipes within the slot time caps', () => {
     const basicPlan = planFor({ cooking_skill: 'basic' });
-    for (const recipe of buildRecipes(basicPlan, { client_constraints: clientOf({ cooking_skill: 'basic' }) }).recipes) {
+    for (const recipe of buildRecipes(basicPlan, { client_constraints: clientOf({ cooking_skill: 'basic' }) })
+      .recipes) {
       const bank = recipeById(recipe.recipe_id!.split('#')[0]!)!;
       expect(bank.difficulty, recipe.recipe_name).toBe('basic');
       for (const { slot } of answeredSlots(recipe, basicPlan)) {
@@ -136,7 +142,10 @@ describe('buildRecipes', () => {
 
   it('complies with a §8 rank-4 constraint: the authoritative plan and a tighter tolerance', () => {
     const other = planFor({ appetite_level: 'high' });
-    const result = buildRecipes(plan, { client_constraints: client, constraint: { meal_plan: other, max_deviation: 0.03 } });
+    const result = buildRecipes(plan, {
+      client_constraints: client,
+      constraint: { meal_plan: other, max_deviation: 0.03 },
+    });
     for (const recipe of result.recipes) {
       for (const { day, slot } of answeredSlots(recipe, other)) {
         expect(recipeDeviation(recipe, other.weekly_template[day]![slot]!.slot_spec).max).toBeLessThanOrEqual(0.03);
@@ -156,7 +165,11 @@ describe('buildRecipes', () => {
     }
     const rebuilt = buildRecipes(changed, { client_constraints: client, previous_output: previous });
     expect(rebuilt.recipes[0]!.batch_notes).not.toBe('kept from last week');
-    const invalid = buildRecipes(plan, { client_constraints: client, previous_output: previous, validation_issues: [{ path: 'recipes', message: 'x' }] });
+    const invalid = buildRecipes(plan, {
+      client_constraints: client,
+      previous_output: previous,
+      validation_issues: [{ path: 'recipes', message: 'x' }],
+    });
     expect(invalid.recipes[0]!.batch_notes).not.toBe('kept from last week');
   });
 

@@ -70,7 +70,9 @@ describe('recipe bank', () => {
 
 describe('recipe eligibility', () => {
   it('contains nut-butter recipes that no client is ever offered (§4.1)', () => {
-    const nutButter = RECIPE_BANK.filter((r) => r.ingredients.some((i) => i.food.endsWith('_butter') && i.food !== 'butter'));
+    const nutButter = RECIPE_BANK.filter((r) =>
+      r.ingredients.some((i) => i.food.endsWith('_butter') && i.food !== 'butter'),
+    );
     expect(nutButter.length).toBeGreaterThanOrEqual(2);
     for (const slot of MEAL_SLOTS) {
       const offered = eligibleRecipes(requirements({ slot }));
@@ -105,7 +107,9 @@ describe('recipe eligibility', () => {
         requirements({ slot, maxDifficulty: 'basic', maxMinutes: PREP_TIME_CAPS.basic[slot] }),
       );
       expect(offered.length, slot).toBeGreaterThanOrEqual(3);
-      expect(offered.every((r) => r.difficulty === 'basic' && totalMinutes(r) <= PREP_TIME_CAPS.basic[slot])).toBe(true);
+      expect(offered.every((r) => r.difficulty === 'basic' && totalMinutes(r) <= PREP_TIME_CAPS.basic[slot])).toBe(
+        true,
+      );
     }
   });
 });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { nextTier, planCalorieRamp, tierTargetKcal } from '../../../../../actors/nutrition/scientist/scientist-calorie-ramp.ts';
+import {
+  nextTier,
+  planCalorieRamp,
+  tierTargetKcal,
+} from '../../../../../actors/nutrition/scientist/scientist-calorie-ramp.ts';
 
 describe('planCalorieRamp', () => {
   it('starts at tier 2 when the reported intake is within 250 kcal of the target', () => {

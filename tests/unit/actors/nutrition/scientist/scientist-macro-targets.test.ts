@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MacroTargetsSchema } from '../../../../../protocol/nutrition/macro-targets.ts';
-import { calculateMacroTargets, computeMacroTargets } from '../../../../../actors/nutrition/scientist/scientist-macro-targets.ts';
+import {
+  calculateMacroTargets,
+  computeMacroTargets,
+} from '../../../../../actors/nutrition/scientist/scientist-macro-targets.ts';
 import { intakeFixture } from '../../../../support/nutrition/scientist-fixtures.ts';
 
 describe('computeMacroTargets', () => {

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { TrainingInputSchema } from '../../../../../protocol/nutrition/training-input.ts';
 import { appendCheckin } from '../../../../../actors/nutrition/checkin/checkin-append.ts';
 import { createCheckinHistory } from '../../../../../actors/nutrition/checkin/checkin-history.ts';
-import { DEFAULT_AVAILABLE_DAYS, buildTrainingInput } from '../../../../../actors/nutrition/scientist/scientist-training-input.ts';
+import {
+  DEFAULT_AVAILABLE_DAYS,
+  buildTrainingInput,
+} from '../../../../../actors/nutrition/scientist/scientist-training-input.ts';
 import { checkinFixture, intakeFixture } from '../../../../support/nutrition/scientist-fixtures.ts';
 
 describe('buildTrainingInput', () => {
@@ -27,7 +30,11 @@ describe('buildTrainingInput', () => {
       sleep_hours_avg: null,
       step_count_avg: 8000,
     });
-    expect(input.scientist_triggers).toEqual({ phase_transition_due: false, deload_recommended: false, adjustment_note: null });
+    expect(input.scientist_triggers).toEqual({
+      phase_transition_due: false,
+      deload_recommended: false,
+      adjustment_note: null,
+    });
   });
 
   it('uses the intake days when given', () => {

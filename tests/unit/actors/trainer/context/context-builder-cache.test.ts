@@ -40,7 +40,10 @@ describe('cache breakpoints (spec 001 §4.2)', () => {
       { role: 'user', content: 'last' },
     ];
     const marked = withMessagesBreakpoint(messages);
-    expect(marked.at(-1)).toEqual({ role: 'user', content: [{ type: 'text', text: 'last', cache_control: EPHEMERAL }] });
+    expect(marked.at(-1)).toEqual({
+      role: 'user',
+      content: [{ type: 'text', text: 'last', cache_control: EPHEMERAL }],
+    });
     expect(marked.slice(0, 2)).toEqual(messages.slice(0, 2));
     expect(messages.at(-1)).toEqual({ role: 'user', content: 'last' });
   });

@@ -40,7 +40,11 @@ describe('buildEventsToMessages (spec 001 §4.3)', () => {
 
   it('turns a tool call into an assistant tool_use and its result into the next user turn', () => {
     const messages = buildEventsToMessages(
-      contextEvents(userMessage('hi'), toolCall('c1', 'idle', { reason: 'done' }), toolResult('c1', { success: true, idle: true }, 'idle')),
+      contextEvents(
+        userMessage('hi'),
+        toolCall('c1', 'idle', { reason: 'done' }),
+        toolResult('c1', { success: true, idle: true }, 'idle'),
+      ),
     );
     expect(messages).toEqual([
       { role: 'user', content: 'hi' },
@@ -123,10 +127,21 @@ describe('buildEventsToMessages (spec 001 §4.3)', () => {
         toolResult('c3', { success: true }, 'idle'),
       ),
     );
-    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user']);
+    expect(messages.map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+    ]);
     expect(messages[0]).toEqual({
       role: 'user',
-      content: [text('Give me a quick chest workout'), text('<knowledge source="category_goals">\n- strength: 100%\n</knowledge>')],
+      content: [
+        text('Give me a quick chest workout'),
+        text('<knowledge source="category_goals">\n- strength: 100%\n</knowledge>'),
+      ],
     });
     expect(messages[2]).toEqual({
       role: 'user',
@@ -140,7 +155,13 @@ describe('buildEventsToMessages (spec 001 §4.3)', () => {
   describe('repairs of a damaged stream', () => {
     it('gives a call left without a result an error result, keeping what was buffered', () => {
       const messages = buildEventsToMessages(
-        contextEvents(userMessage('hi'), toolCall('c1'), knowledge('k', 'v'), toolCall('c2', 'idle'), toolResult('c2', 'ok', 'idle')),
+        contextEvents(
+          userMessage('hi'),
+          toolCall('c1'),
+          knowledge('k', 'v'),
+          toolCall('c2', 'idle'),
+          toolResult('c2', 'ok', 'idle'),
+        ),
       );
       expect(messages).toEqual([
         { role: 'user', content: 'hi' },
@@ -161,7 +182,10 @@ describe('buildEventsToMessages (spec 001 §4.3)', () => {
       const messages = buildEventsToMessages(contextEvents(userMessage('hi'), toolCall('c1'), userMessage('hello?')));
       expect(messages.at(-1)).toEqual({
         role: 'user',
-        content: [{ type: 'tool_result', tool_use_id: 'c1', content: MISSING_RESULT_TEXT, is_error: true }, text('hello?')],
+        content: [
+          { type: 'tool_result', tool_use_id: 'c1', content: MISSING_RESULT_TEXT, is_error: true },
+          text('hello?'),
+        ],
       });
     });
 
@@ -170,7 +194,10 @@ describe('buildEventsToMessages (spec 001 §4.3)', () => {
       expect(messages).toEqual([
         {
           role: 'user',
-          content: [text('hi'), text('<tool_result tool="generate_workout" call_id="ghost">\n{"success":false}\n</tool_result>')],
+          content: [
+            text('hi'),
+            text('<tool_result tool="generate_workout" call_id="ghost">\n{"success":false}\n</tool_result>'),
+          ],
         },
       ]);
     });

@@ -1,6 +1,9 @@
 import type { Tool } from '@anthropic-ai/sdk/resources/messages';
 import { describe, expect, it } from 'vitest';
-import { EmptySessionContextError, createContextBuilder } from '../../../../../actors/trainer/context/context-builder.ts';
+import {
+  EmptySessionContextError,
+  createContextBuilder,
+} from '../../../../../actors/trainer/context/context-builder.ts';
 import { createDataSources } from '../../../../../actors/trainer/user-data/data-sources.ts';
 import { createEventStore } from '../../../../../actors/trainer/events/event-store.ts';
 import { createUserDataStore } from '../../../../../actors/trainer/user-data/user-data-store.ts';
@@ -43,11 +46,24 @@ describe('createContextBuilder', () => {
     const { events, builder } = setup();
     const session = await events.createSession('alice');
     await events.appendEvent(session.id, 'user_message', { message: 'Plan my week' });
-    await events.appendEvent(session.id, 'llm_request', { model: 'claude-haiku-4-5', prompt: 'p', estimated_tokens: 1 });
+    await events.appendEvent(session.id, 'llm_request', {
+      model: 'claude-haiku-4-5',
+      prompt: 'p',
+      estimated_tokens: 1,
+    });
     await events.appendEvent(session.id, 'llm_response', llmResponseData(1, 1, 0, 0));
     await events.appendEvent(session.id, 'error', { message: 'transient' });
-    await events.appendEvent(session.id, 'tool_call', { tool_name: 'idle', arguments: { reason: 'ok' }, call_id: 'c1' });
-    await events.appendEvent(session.id, 'tool_result', { tool_name: 'idle', result: 'done', success: true, call_id: 'c1' });
+    await events.appendEvent(session.id, 'tool_call', {
+      tool_name: 'idle',
+      arguments: { reason: 'ok' },
+      call_id: 'c1',
+    });
+    await events.appendEvent(session.id, 'tool_result', {
+      tool_name: 'idle',
+      result: 'done',
+      success: true,
+      call_id: 'c1',
+    });
     const context = await builder.build(session.id, 'alice');
     expect(context.session).toEqual(session);
     expect(context.eventCount).toBe(3);
@@ -56,7 +72,10 @@ describe('createContextBuilder', () => {
     expect(context.messages).toEqual([
       { role: 'user', content: 'Plan my week' },
       { role: 'assistant', content: [{ type: 'tool_use', id: 'c1', name: 'idle', input: { reason: 'ok' } }] },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'c1', content: 'done', cache_control: { type: 'ephemeral' } }] },
+      {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: 'c1', content: 'done', cache_control: { type: 'ephemeral' } }],
+      },
     ]);
     expect(context.system).toEqual([
       { type: 'text', text: context.systemPrompt, cache_control: { type: 'ephemeral' } },

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DuplicateSequenceError, retryOnDuplicateSequence } from '../../../../../actors/trainer/events/event-store-retry.ts';
+import {
+  DuplicateSequenceError,
+  retryOnDuplicateSequence,
+} from '../../../../../actors/trainer/events/event-store-retry.ts';
 import { ConflictError } from '../../../../../protocol/runtime/runtime-error.ts';
 
 function failing(times: number, error: () => Error = () => new DuplicateSequenceError('s', 1)) {

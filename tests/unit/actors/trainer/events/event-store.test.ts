@@ -64,9 +64,17 @@ describe('createEventStore', () => {
       for (let i = 0; i < 12; i++) created.push(await events.createSession('alice'));
       await events.createSession('bob');
       const listed = await events.listSessions('alice');
-      expect(listed.map((s) => s.id)).toEqual(created.slice(2).reverse().map((s) => s.id));
+      expect(listed.map((s) => s.id)).toEqual(
+        created
+          .slice(2)
+          .reverse()
+          .map((s) => s.id),
+      );
       expect((await events.listSessions('alice', 3)).map((s) => s.id)).toEqual(
-        created.slice(9).reverse().map((s) => s.id),
+        created
+          .slice(9)
+          .reverse()
+          .map((s) => s.id),
       );
     });
 
@@ -119,7 +127,12 @@ describe('createEventStore', () => {
       const first = await events.appendEvent(a.id, 'user_message', { message: 'hi' });
       await events.appendEvent(b.id, 'user_message', { message: 'other' });
       const second = await events.appendEvent(a.id, 'knowledge', { source: 'user_profile', data: 'Age: 30' }, 12.4);
-      expect(first).toMatchObject({ session_id: a.id, sequence_number: 1, event_type: 'user_message', duration_ms: null });
+      expect(first).toMatchObject({
+        session_id: a.id,
+        sequence_number: 1,
+        event_type: 'user_message',
+        duration_ms: null,
+      });
       expect(second).toMatchObject({ sequence_number: 2, duration_ms: 12 });
       expect((await events.listEvents(a.id)).map((e) => [e.sequence_number, e.event_type])).toEqual([
         [1, 'user_message'],
@@ -302,8 +315,22 @@ describe('createEventStore', () => {
       await events.createSession('alice');
       await events.endSession(first.id, 'completed');
       expect(await events.dailyMetrics('alice')).toEqual([
-        { user_id: 'alice', day: '2025-03-01', session_count: 1, total_tokens: 35, cached_tokens: 20, total_cost_cents: 1 },
-        { user_id: 'alice', day: '2025-03-02', session_count: 1, total_tokens: 0, cached_tokens: 0, total_cost_cents: 0 },
+        {
+          user_id: 'alice',
+          day: '2025-03-01',
+          session_count: 1,
+          total_tokens: 35,
+          cached_tokens: 20,
+          total_cost_cents: 1,
+        },
+        {
+          user_id: 'alice',
+          day: '2025-03-02',
+          session_count: 1,
+          total_tokens: 0,
+          cached_tokens: 0,
+          total_cost_cents: 0,
+        },
       ]);
       expect(await events.dailyMetrics('bob')).toEqual([]);
     });

@@ -8,7 +8,10 @@ import {
   getLibraryExercise,
   isDoableWith,
 } from '../../../../../actors/trainer/exercises/exercise-library.ts';
-import { normalizeEquipmentList, normalizeEquipmentName } from '../../../../../actors/trainer/exercises/exercise-library-equipment.ts';
+import {
+  normalizeEquipmentList,
+  normalizeEquipmentName,
+} from '../../../../../actors/trainer/exercises/exercise-library-equipment.ts';
 import { toWorkoutExercise } from '../../../../../actors/trainer/exercises/exercise-library-prescription.ts';
 
 describe('EXERCISE_LIBRARY', () => {
@@ -27,20 +30,29 @@ describe('EXERCISE_LIBRARY', () => {
 
   it('offers a bodyweight exercise for each muscle, so a location without equipment still gets a workout', () => {
     for (const muscle of MUSCLES) {
-      expect(EXERCISE_LIBRARY.some((e) => e.primary.includes(muscle) && e.equipment.length === 0), muscle).toBe(true);
+      expect(
+        EXERCISE_LIBRARY.some((e) => e.primary.includes(muscle) && e.equipment.length === 0),
+        muscle,
+      ).toBe(true);
     }
   });
 
   it('has exercises of all four types', () => {
     for (const type of ExerciseTypeSchema.options) {
-      expect(EXERCISE_LIBRARY.some((e) => e.type === type), type).toBe(true);
+      expect(
+        EXERCISE_LIBRARY.some((e) => e.type === type),
+        type,
+      ).toBe(true);
     }
   });
 
   it('never lists a muscle as both primary and secondary, and its defaults match its type', () => {
     for (const entry of EXERCISE_LIBRARY) {
       expect(entry.primary.length, entry.id).toBeGreaterThan(0);
-      expect(entry.primary.filter((m) => entry.secondary.includes(m)), entry.id).toEqual([]);
+      expect(
+        entry.primary.filter((m) => entry.secondary.includes(m)),
+        entry.id,
+      ).toEqual([]);
       expect(entry.defaults.type, entry.id).toBe(entry.type);
       expect(entry.goals.length, entry.id).toBeGreaterThan(0);
     }
@@ -88,7 +100,9 @@ describe('findExercises', () => {
 
   it('filters by type, role and goal', () => {
     expect(findExercises({ type: 'intervals' }).every((e) => e.type === 'intervals')).toBe(true);
-    expect(findExercises({ type: ['hold', 'duration'] }).every((e) => e.type === 'hold' || e.type === 'duration')).toBe(true);
+    expect(findExercises({ type: ['hold', 'duration'] }).every((e) => e.type === 'hold' || e.type === 'duration')).toBe(
+      true,
+    );
     expect(findExercises({ role: 'cooldown' }).every((e) => e.role === 'cooldown')).toBe(true);
     const power = findExercises({ goals: ['power'] });
     expect(power.length).toBeGreaterThan(0);
@@ -118,7 +132,9 @@ describe('alternativesFor', () => {
 
   it('accepts a name, and gives nothing for an unknown exercise', () => {
     expect(alternativesFor('Pull-Up', []).length).toBeGreaterThan(0);
-    expect(alternativesFor('Pull-Up', []).every((e) => e.equipment.length === 0 && e.primary.includes('Back'))).toBe(true);
+    expect(alternativesFor('Pull-Up', []).every((e) => e.equipment.length === 0 && e.primary.includes('Back'))).toBe(
+      true,
+    );
     expect(alternativesFor('Moon Walk')).toEqual([]);
   });
 });
@@ -137,6 +153,9 @@ describe('normalizeEquipmentName', () => {
   });
 
   it('normalizes a list without duplicates and drops unknown names', () => {
-    expect(normalizeEquipmentList(['Dumbbells', 'Adjustable Dumbbells', 'Sauna', 'Flat Bench'])).toEqual(['dumbbell', 'bench']);
+    expect(normalizeEquipmentList(['Dumbbells', 'Adjustable Dumbbells', 'Sauna', 'Flat Bench'])).toEqual([
+      'dumbbell',
+      'bench',
+    ]);
   });
 });

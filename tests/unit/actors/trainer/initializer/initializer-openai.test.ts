@@ -1,11 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDataSources } from '../../../../../actors/trainer/user-data/data-sources.ts';
 import { initializeContext } from '../../../../../actors/trainer/initializer/initializer.ts';
-import { INITIALIZER_MODEL, createOpenAiSelector } from '../../../../../actors/trainer/initializer/initializer-openai.ts';
+import {
+  INITIALIZER_MODEL,
+  createOpenAiSelector,
+} from '../../../../../actors/trainer/initializer/initializer-openai.ts';
 import { INITIALIZER_SYSTEM_PROMPT } from '../../../../../actors/trainer/initializer/initializer-prompt.ts';
 import { createUserDataStore } from '../../../../../actors/trainer/user-data/user-data-store.ts';
 import type { SessionEvent } from '../../../../../protocol/trainer/session-event.ts';
-import { startFakeModelServer, type FakeModelServer, type OpenAiReply } from '../../../../support/models/fake-model-server.ts';
+import {
+  startFakeModelServer,
+  type FakeModelServer,
+  type OpenAiReply,
+} from '../../../../support/models/fake-model-server.ts';
 import { fakeServerClients } from '../../../../support/models/fake-server-backends.ts';
 import { createFakeStore } from '../../../../support/trainer/trainer-fakes.ts';
 import { asEvents, knowledge, userMessage } from '../../../../support/trainer/trainer-events.ts';
@@ -19,11 +26,19 @@ afterEach(async () => {
 async function setup(replies: OpenAiReply[]) {
   server = await startFakeModelServer({ openai: replies });
   const userData = createUserDataStore(createFakeStore());
-  await userData.put('user-1', 'all_locations', { locations: [{ id: 'loc-1', name: 'Home', current_location: true, equipment: [] }] });
+  await userData.put('user-1', 'all_locations', {
+    locations: [{ id: 'loc-1', name: 'Home', current_location: true, equipment: [] }],
+  });
   await userData.put('user-1', 'category_goals', { goals: [{ category: 'strength', share: 1 }] });
   const selector = createOpenAiSelector({ client: fakeServerClients(server).openai, maxRetries: 0 });
   const run = (message: string, events: SessionEvent[] = []) =>
-    initializeContext({ selector, dataSources: createDataSources({ userData }), userId: 'user-1', userMessage: message, events });
+    initializeContext({
+      selector,
+      dataSources: createDataSources({ userData }),
+      userId: 'user-1',
+      userMessage: message,
+      events,
+    });
   return { server, run };
 }
 
@@ -33,8 +48,13 @@ const selection = (append: object[], useExisting: string[] = []) => ({
 
 describe('OpenAI initializer through the real SDK (spec 001 §5.2, §5.3)', () => {
   it('asks gpt-4o-mini for a strict JSON Schema selection and fetches what it chose', async () => {
-    const { server, run } = await setup([selection([{ source: 'all_locations', reason: 'not_in_context', days_back: null }])]);
-    const events = asEvents([userMessage("I'm travelling"), knowledge('workout_history', 'No workouts logged in the last 14 days.')]);
+    const { server, run } = await setup([
+      selection([{ source: 'all_locations', reason: 'not_in_context', days_back: null }]),
+    ]);
+    const events = asEvents([
+      userMessage("I'm travelling"),
+      knowledge('workout_history', 'No workouts logged in the last 14 days.'),
+    ]);
     const result = await run("I'm travelling, which locations do I have?", events as SessionEvent[]);
 
     expect(server.violations).toEqual([]);
@@ -45,7 +65,11 @@ describe('OpenAI initializer through the real SDK (spec 001 §5.2, §5.3)', () =
       json_schema: {
         name: 'initializer_response',
         strict: true,
-        schema: { type: 'object', required: ['reasoning', 'append_knowledge', 'use_existing'], additionalProperties: false },
+        schema: {
+          type: 'object',
+          required: ['reasoning', 'append_knowledge', 'use_existing'],
+          additionalProperties: false,
+        },
       },
     });
     const [system, user] = body['messages'] as { role: string; content: string }[];
@@ -56,7 +80,13 @@ describe('OpenAI initializer through the real SDK (spec 001 §5.2, §5.3)', () =
     expect(result.selector).toBe('openai');
     expect(result.errors).toEqual([]);
     expect(result.reasoning).toBe('Location question.');
-    expect(result.knowledge).toEqual([{ source: 'all_locations', displayName: 'Locations', data: expect.stringContaining('- Home [id: loc-1] (current)') }]);
+    expect(result.knowledge).toEqual([
+      {
+        source: 'all_locations',
+        displayName: 'Locations',
+        data: expect.stringContaining('- Home [id: loc-1] (current)'),
+      },
+    ]);
     expect(result.usage?.prompt).toBeGreaterThan(0);
   });
 
@@ -72,14 +102,20 @@ describe('OpenAI initializer through the real SDK (spec 001 §5.2, §5.3)', () =
       knowledge('workout_history', 'No workouts logged in the last 14 days.'),
     ]) as SessionEvent[];
     const result = await run('How did the last two months go?', events);
-    expect(result.selection?.append_knowledge).toEqual([{ source: 'workout_history', reason: 'expand_range', days_back: 60 }]);
+    expect(result.selection?.append_knowledge).toEqual([
+      { source: 'workout_history', reason: 'expand_range', days_back: 60 },
+    ]);
     expect(result.selection?.use_existing).toEqual(['category_goals']);
     expect(result.knowledge.map((k) => k.data)).toEqual(['No workouts logged in the last 60 days.']);
   });
 
   it.each<[string, OpenAiReply, RegExp]>([
     ['a refusal', { refusal: "I can't help with that." }, /refused: I can't help with that/],
-    ['output outside the schema', { json: { reasoning: 'x', append_knowledge: [{ source: 'bank_account' }], use_existing: [] } }, /gpt-4o-mini/],
+    [
+      'output outside the schema',
+      { json: { reasoning: 'x', append_knowledge: [{ source: 'bank_account' }], use_existing: [] } },
+      /gpt-4o-mini/,
+    ],
     ['a server error', { error: { status: 500, message: 'boom', type: 'server_error' } }, /OpenAI API error 500/],
     ['a bad key', { error: { status: 401, message: 'Incorrect API key' } }, /check OPENAI_API_KEY/],
   ])('reports %s as an error and adds no knowledge', async (_name, reply, message) => {

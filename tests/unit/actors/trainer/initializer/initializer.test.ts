@@ -3,8 +3,17 @@ import { createDataSources, type DataSourceRegistry } from '../../../../../actor
 import { initializeContext, knowledgeSelectorFor } from '../../../../../actors/trainer/initializer/initializer.ts';
 import { openModelBackends } from '../../../../../actors/models/model-backends.ts';
 import type { ModelSettings } from '../../../../../actors/models/model-settings.ts';
-import { applyAppendOnlyRules, knowledgeStateOf, paramsOf, type KnowledgeState } from '../../../../../actors/trainer/initializer/initializer-knowledge.ts';
-import { createRuleSelector, selectByRules, taskTypesOf } from '../../../../../actors/trainer/initializer/initializer-rules.ts';
+import {
+  applyAppendOnlyRules,
+  knowledgeStateOf,
+  paramsOf,
+  type KnowledgeState,
+} from '../../../../../actors/trainer/initializer/initializer-knowledge.ts';
+import {
+  createRuleSelector,
+  selectByRules,
+  taskTypesOf,
+} from '../../../../../actors/trainer/initializer/initializer-rules.ts';
 import type { KnowledgeSelector } from '../../../../../actors/trainer/initializer/initializer-selector.ts';
 import { createUserDataStore } from '../../../../../actors/trainer/user-data/user-data-store.ts';
 import type { DataSourceName } from '../../../../../protocol/trainer/data-source.ts';
@@ -17,12 +26,27 @@ const none: KnowledgeState = { existing: [], stale: [] };
 
 async function registry(): Promise<DataSourceRegistry> {
   const userData = createUserDataStore(createFakeStore());
-  await userData.put('user-1', 'category_goals', { goals: [{ category: 'strength', share: 0.6 }, { category: 'endurance', share: 0.4 }] });
+  await userData.put('user-1', 'category_goals', {
+    goals: [
+      { category: 'strength', share: 0.6 },
+      { category: 'endurance', share: 0.4 },
+    ],
+  });
   await userData.put('user-1', 'muscle_goals', { goals: [{ muscle: 'Chest', share: 0.5 }] });
   await userData.put('user-1', 'workout_history', {
     workouts: [
-      { id: 'w1', completed_at: '2025-03-18T10:00:00.000Z', title: 'Push', exercises: [{ exercise_name: 'Push-Up', exercise_type: 'reps' }] },
-      { id: 'w2', completed_at: '2025-02-25T10:00:00.000Z', title: 'Legs', exercises: [{ exercise_name: 'Squat', exercise_type: 'reps' }] },
+      {
+        id: 'w1',
+        completed_at: '2025-03-18T10:00:00.000Z',
+        title: 'Push',
+        exercises: [{ exercise_name: 'Push-Up', exercise_type: 'reps' }],
+      },
+      {
+        id: 'w2',
+        completed_at: '2025-02-25T10:00:00.000Z',
+        title: 'Legs',
+        exercises: [{ exercise_name: 'Squat', exercise_type: 'reps' }],
+      },
     ],
   });
   return createDataSources({ userData, now: () => NOW });
@@ -33,7 +57,11 @@ const sourcesOf = (selection: { append_knowledge: { source: DataSourceName }[] }
 
 describe('rule selector (spec 001 §5.5 task-to-data map)', () => {
   it.each<[string, DataSourceName[], number | null]>([
-    ['Give me a quick chest workout', ['active_preferences', 'category_goals', 'muscle_goals', 'workout_history'], null],
+    [
+      'Give me a quick chest workout',
+      ['active_preferences', 'category_goals', 'muscle_goals', 'workout_history'],
+      null,
+    ],
     ['Help me set new goals', ['category_goals', 'muscle_goals'], null],
     ['How has my progress been this month?', ['category_goals', 'workout_history'], 30],
     ['How many workouts did I do in the last 3 months?', ['category_goals', 'workout_history'], 90],
@@ -44,14 +72,20 @@ describe('rule selector (spec 001 §5.5 task-to-data map)', () => {
     const selection = selectByRules({ userMessage: message, knowledge: none });
     expect(sourcesOf(selection)).toEqual(sources);
     expect(selection.append_knowledge.every((entry) => entry.reason === 'not_in_context')).toBe(true);
-    expect(selection.append_knowledge.find((entry) => entry.source === 'workout_history')?.days_back ?? null).toBe(days);
+    expect(selection.append_knowledge.find((entry) => entry.source === 'workout_history')?.days_back ?? null).toBe(
+      days,
+    );
   });
 
   it('adds the distribution for balance questions and names the tasks', () => {
     expect(taskTypesOf('hi')).toEqual(['general']);
     expect(taskTypesOf('Is my training balanced over the past month?')).toContain('statistics');
     const selection = selectByRules({ userMessage: 'Is my muscle balance ok over the last 2 weeks?', knowledge: none });
-    expect(selection.append_knowledge).toContainEqual({ source: 'exercise_distribution', reason: 'not_in_context', days_back: 14 });
+    expect(selection.append_knowledge).toContainEqual({
+      source: 'exercise_distribution',
+      reason: 'not_in_context',
+      days_back: 14,
+    });
     expect(selection.reasoning).toMatch(/statistics/);
   });
 });
@@ -77,7 +111,13 @@ describe('append-only knowledge (spec 001 §5.4)', () => {
   });
 
   it('does not fetch again what is loaded with enough scope', () => {
-    const state: KnowledgeState = { existing: [{ source: 'category_goals', days_back: null }, { source: 'workout_history', days_back: 30 }], stale: [] };
+    const state: KnowledgeState = {
+      existing: [
+        { source: 'category_goals', days_back: null },
+        { source: 'workout_history', days_back: 30 },
+      ],
+      stale: [],
+    };
     const selection = selectByRules({ userMessage: 'How did I do this week?', knowledge: state });
     expect(selection.append_knowledge).toEqual([]);
     expect(selection.use_existing.sort()).toEqual(['category_goals', 'workout_history']);
@@ -87,9 +127,16 @@ describe('append-only knowledge (spec 001 §5.4)', () => {
     const narrow: KnowledgeState = { existing: [{ source: 'workout_history', days_back: 14 }], stale: [] };
     const wider = selectByRules({ userMessage: 'Show my progress this month', knowledge: narrow });
     expect(wider.append_knowledge).toContainEqual({ source: 'workout_history', reason: 'expand_range', days_back: 30 });
-    const changed: KnowledgeState = { existing: [{ source: 'workout_history', days_back: 30 }], stale: ['workout_history'] };
+    const changed: KnowledgeState = {
+      existing: [{ source: 'workout_history', days_back: 30 }],
+      stale: ['workout_history'],
+    };
     const refreshed = selectByRules({ userMessage: 'Show my progress this week', knowledge: changed });
-    expect(refreshed.append_knowledge).toContainEqual({ source: 'workout_history', reason: 'refresh_state', days_back: 7 });
+    expect(refreshed.append_knowledge).toContainEqual({
+      source: 'workout_history',
+      reason: 'refresh_state',
+      days_back: 7,
+    });
   });
 
   it('corrects a selector that breaks the rules', () => {
@@ -111,7 +158,9 @@ describe('append-only knowledge (spec 001 §5.4)', () => {
       append_knowledge: [{ source: 'all_locations', reason: 'not_in_context', days_back: null }],
       use_existing: ['muscle_goals'],
     });
-    expect(paramsOf([{ source: 'workout_history', reason: 'expand_range', days_back: 90 }])).toEqual({ workout_history: { days_back: 90, limit: 90 } });
+    expect(paramsOf([{ source: 'workout_history', reason: 'expand_range', days_back: 90 }])).toEqual({
+      workout_history: { days_back: 90, limit: 90 },
+    });
   });
 });
 
@@ -169,14 +218,23 @@ describe('initializeContext (spec 001 §5.2)', () => {
 
   it('never fails the turn: a failed selection yields no knowledge and one error', async () => {
     const broken: KnowledgeSelector = { kind: 'openai', select: () => Promise.reject(new Error('socket hang up')) };
-    const result = await initializeContext({ selector: broken, dataSources: await registry(), userId: 'user-1', userMessage: 'hi', events: [] });
+    const result = await initializeContext({
+      selector: broken,
+      dataSources: await registry(),
+      userId: 'user-1',
+      userMessage: 'hi',
+      events: [],
+    });
     expect(result).toMatchObject({ selector: 'openai', selection: undefined, sources: [], knowledge: [] });
     expect(result.errors).toEqual([expect.objectContaining({ message: 'socket hang up', context: 'context_init' })]);
   });
 
   it('keeps the sources that loaded when one fails', async () => {
     const base = await registry();
-    const failing = { ...base, muscle_goals: { ...base.muscle_goals, fetch: () => Promise.reject(new Error('disk on fire')) } };
+    const failing = {
+      ...base,
+      muscle_goals: { ...base.muscle_goals, fetch: () => Promise.reject(new Error('disk on fire')) },
+    };
     const result = await initializeContext({
       selector: createRuleSelector(),
       dataSources: failing,
@@ -191,7 +249,8 @@ describe('initializeContext (spec 001 §5.2)', () => {
   });
 
   it('chooses OpenAI only with an OpenAI key, through the model layer', () => {
-    const selectorFor = (settings: Partial<ModelSettings>) => knowledgeSelectorFor(openModelBackends({ primaryModel: 'claude-haiku-4-5', ...settings })).kind;
+    const selectorFor = (settings: Partial<ModelSettings>) =>
+      knowledgeSelectorFor(openModelBackends({ primaryModel: 'claude-haiku-4-5', ...settings })).kind;
     expect(selectorFor({})).toBe('rules');
     expect(selectorFor({ anthropicApiKey: 'sk-ant-test' })).toBe('rules');
     expect(selectorFor({ openaiApiKey: 'sk-test', openaiBaseUrl: 'http://127.0.0.1:9/v1' })).toBe('openai');

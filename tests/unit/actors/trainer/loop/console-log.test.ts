@@ -14,20 +14,36 @@ describe('console log (spec 001 §11.3)', () => {
   it('writes the example lines of the spec exactly', () => {
     const lines = [
       formatLogLine({ kind: 'user_message', message: 'Give me a chest workout' }, at(14, 32, 1, 123), SESSION),
-      formatLogLine({ kind: 'llm_request', model: 'claude-haiku-4-5', estimatedTokens: 2100 }, at(14, 32, 1, 456), SESSION),
+      formatLogLine(
+        { kind: 'llm_request', model: 'claude-haiku-4-5', estimatedTokens: 2100 },
+        at(14, 32, 1, 456),
+        SESSION,
+      ),
       formatLogLine(
         { kind: 'llm_response', text: '', totalTokens: 3210, cachedTokens: 2800, costCents: 0.12, durationMs: 1333 },
         at(14, 32, 2, 789),
         SESSION,
       ),
       formatLogLine(
-        { kind: 'tool_call', tool: 'generate_workout', args: { workout: { exercises: [{ exercise_name: 'Push-Up' }] } } },
+        {
+          kind: 'tool_call',
+          tool: 'generate_workout',
+          args: { workout: { exercises: [{ exercise_name: 'Push-Up' }] } },
+        },
         at(14, 32, 2, 890),
         SESSION,
         { argsPreviewChars: 25 },
       ),
-      formatLogLine({ kind: 'tool_result', tool: 'generate_workout', success: true, durationMs: 112 }, at(14, 32, 3, 12), SESSION),
-      formatLogLine({ kind: 'artifact', type: 'exercise_list', title: 'Chest & Triceps Session' }, at(14, 32, 3, 145), SESSION),
+      formatLogLine(
+        { kind: 'tool_result', tool: 'generate_workout', success: true, durationMs: 112 },
+        at(14, 32, 3, 12),
+        SESSION,
+      ),
+      formatLogLine(
+        { kind: 'artifact', type: 'exercise_list', title: 'Chest & Triceps Session' },
+        at(14, 32, 3, 145),
+        SESSION,
+      ),
     ];
     expect(lines).toEqual([
       '14:32:01.123 [a1b2c3d4] 👤 User: "Give me a chest workout"',
@@ -41,11 +57,15 @@ describe('console log (spec 001 §11.3)', () => {
 
   it('marks failures, text responses, errors, knowledge and session totals', () => {
     const t = at(9, 5, 0, 7);
-    expect(formatLogLine({ kind: 'tool_result', tool: 'swap_exercise', success: false, durationMs: 3.6 }, t, 'short')).toBe(
-      '09:05:00.007 [short] 🔧 Tool Result ← swap_exercise: ✗  4ms',
-    );
     expect(
-      formatLogLine({ kind: 'llm_response', text: 'Plain\ntext', totalTokens: 950, cachedTokens: 0, costCents: 0, durationMs: 40 }, t, SESSION),
+      formatLogLine({ kind: 'tool_result', tool: 'swap_exercise', success: false, durationMs: 3.6 }, t, 'short'),
+    ).toBe('09:05:00.007 [short] 🔧 Tool Result ← swap_exercise: ✗  4ms');
+    expect(
+      formatLogLine(
+        { kind: 'llm_response', text: 'Plain\ntext', totalTokens: 950, cachedTokens: 0, costCents: 0, durationMs: 40 },
+        t,
+        SESSION,
+      ),
     ).toBe('09:05:00.007 [a1b2c3d4] 📥 LLM Response ← "Plain text"  950 tokens | $0.0000 | 0.0s');
     expect(formatLogLine({ kind: 'error', message: 'Anthropic API error 529', context: 'llm_call' }, t, SESSION)).toBe(
       '09:05:00.007 [a1b2c3d4] ❌ Error: Anthropic API error 529 (llm_call)',
@@ -54,7 +74,11 @@ describe('console log (spec 001 §11.3)', () => {
       '📚 Knowledge ← workout_history  1.2K chars',
     );
     expect(
-      formatLogLine({ kind: 'session_end', status: 'completed', totalTokens: 2_500_000, cachedTokens: 0, costCents: 321 }, t, SESSION),
+      formatLogLine(
+        { kind: 'session_end', status: 'completed', totalTokens: 2_500_000, cachedTokens: 0, costCents: 321 },
+        t,
+        SESSION,
+      ),
     ).toContain('🏁 Session ← completed  2.5M tokens | $3.2100');
   });
 
@@ -66,10 +90,17 @@ describe('console log (spec 001 §11.3)', () => {
 
   it('cuts long messages and writes through the sink only when enabled', () => {
     const written: string[] = [];
-    const log = createConsoleLog({ write: (line) => written.push(line), now: () => at(1, 2, 3, 4), textPreviewChars: 10 });
+    const log = createConsoleLog({
+      write: (line) => written.push(line),
+      now: () => at(1, 2, 3, 4),
+      textPreviewChars: 10,
+    });
     log(SESSION, { kind: 'user_message', message: 'Give me a very long workout please' });
     expect(written).toEqual(['01:02:03.004 [a1b2c3d4] 👤 User: "Give me a ..."']);
-    createConsoleLog({ write: (line) => written.push(line), enabled: false })(SESSION, { kind: 'user_message', message: 'x' });
+    createConsoleLog({ write: (line) => written.push(line), enabled: false })(SESSION, {
+      kind: 'user_message',
+      message: 'x',
+    });
     expect(written).toHaveLength(1);
   });
 });

@@ -66,13 +66,21 @@ export function createLoopDriver(options: LoopDriverOptions) {
           systemPrompt: 'You are an AI personal trainer. Respond only with tool calls.',
           tools,
         });
-        const request: ModelRequest = { model, system: context.system, tools: context.tools, messages: context.messages };
+        const request: ModelRequest = {
+          model,
+          system: context.system,
+          tools: context.tools,
+          messages: context.messages,
+        };
         const message = await options.provider.call(request);
         const response = readModelResponse(message, { requestedModel: model, provider: options.provider });
         const toolCall = response.toolCall;
         if (!toolCall) break;
         const output = await executeTool(toolCall.name, toolCall.arguments, ctx);
-        rows.push({ event_type: 'tool_call', data: { tool_name: toolCall.name, arguments: toolCall.arguments, call_id: toolCall.id } } as Row);
+        rows.push({
+          event_type: 'tool_call',
+          data: { tool_name: toolCall.name, arguments: toolCall.arguments, call_id: toolCall.id },
+        } as Row);
         const result = options.store === 'json' ? output.result : output.formatted;
         rows.push({
           event_type: 'tool_result',

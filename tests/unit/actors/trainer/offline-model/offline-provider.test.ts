@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatCategoryGoals, formatMuscleGoals, formatPreferences } from '../../../../../actors/trainer/user-data/data-sources-format.ts';
+import {
+  formatCategoryGoals,
+  formatMuscleGoals,
+  formatPreferences,
+} from '../../../../../actors/trainer/user-data/data-sources-format.ts';
 import { getLibraryExercise, isDoableWith } from '../../../../../actors/trainer/exercises/exercise-library.ts';
 import { normalizeEquipmentList } from '../../../../../actors/trainer/exercises/exercise-library-equipment.ts';
 import { ModelError } from '../../../../../actors/models/model-error.ts';
@@ -15,13 +19,18 @@ const HOME: UserLocation = {
   id: 'loc-home',
   name: 'Home',
   current_location: true,
-  equipment: [{ name: 'Dumbbells', type: 'free_weights', weights: [5, 10, 15, 20], weight_unit: 'kg' }, { name: 'Pull-up Bar' }],
+  equipment: [
+    { name: 'Dumbbells', type: 'free_weights', weights: [5, 10, 15, 20], weight_unit: 'kg' },
+    { name: 'Pull-up Bar' },
+  ],
 };
 const GYM: UserLocation = {
   id: 'loc-gym',
   name: 'City Gym',
   current_location: false,
-  equipment: ['Barbell', 'Bench', 'Squat Rack', 'Cable Machine', 'Dumbbells', 'Treadmill', 'Leg Press'].map((name) => ({ name })),
+  equipment: ['Barbell', 'Bench', 'Squat Rack', 'Cable Machine', 'Dumbbells', 'Treadmill', 'Leg Press'].map((name) => ({
+    name,
+  })),
 };
 
 async function driverAt(locations: UserLocation[], store: 'formatted' | 'json' = 'formatted') {
@@ -31,9 +40,16 @@ async function driverAt(locations: UserLocation[], store: 'formatted' | 'json' =
 }
 
 const tools = (actions: DrivenAction[]) => actions.map((action) => action.tool);
-const artifactOf = (actions: DrivenAction[]) => actions.find((a) => a.tool === 'generate_workout')?.output.createdArtifact;
-type ArtifactExercise = { exercise_name: string; exercise_type: string; muscles_utilized: { muscle: string }[]; goals_addressed: unknown[] };
-const exercisesOf = (actions: DrivenAction[]) => (artifactOf(actions)?.payload['exercises'] ?? []) as ArtifactExercise[];
+const artifactOf = (actions: DrivenAction[]) =>
+  actions.find((a) => a.tool === 'generate_workout')?.output.createdArtifact;
+type ArtifactExercise = {
+  exercise_name: string;
+  exercise_type: string;
+  muscles_utilized: { muscle: string }[];
+  goals_addressed: unknown[];
+};
+const exercisesOf = (actions: DrivenAction[]) =>
+  (artifactOf(actions)?.payload['exercises'] ?? []) as ArtifactExercise[];
 
 /** Every exercise exists in the library and can be done with the location's equipment. */
 function expectDoableAt(exercises: ArtifactExercise[], location: UserLocation) {
@@ -126,7 +142,9 @@ describe.each(['formatted', 'json'] as const)('offline model, tool results store
     await driver.turn('Give me a full body workout');
     const which = await driver.turn('swap one');
     expect(tools(which)).toEqual(['message_ask_user']);
-    expect(which[0]?.args['options']).toContain(`2. ${driver.ctx.workouts.get('session-1')!.exercises[1]!.exercise_name}`);
+    expect(which[0]?.args['options']).toContain(
+      `2. ${driver.ctx.workouts.get('session-1')!.exercises[1]!.exercise_name}`,
+    );
     const answered = await driver.turn('2');
     expect(tools(answered)).toEqual(['swap_exercise', 'message_notify_user', 'idle']);
     expect(answered[0]?.args['exercise_id']).toBe('2');
@@ -173,7 +191,12 @@ describe('offline model judgement', () => {
 
   it('follows goals and preferences from the knowledge, and covers all four exercise types', async () => {
     const driver = await driverAt([HOME, GYM]);
-    await driver.ctx.userData.put('user-1', 'all_locations', { locations: [{ ...HOME, current_location: false }, { ...GYM, current_location: true }] });
+    await driver.ctx.userData.put('user-1', 'all_locations', {
+      locations: [
+        { ...HOME, current_location: false },
+        { ...GYM, current_location: true },
+      ],
+    });
     const goals = formatCategoryGoals([
       { category: 'endurance', share: 0.6 },
       { category: 'strength', share: 0.4 },
@@ -182,7 +205,9 @@ describe('offline model judgement', () => {
       { muscle: 'Back', share: 0.5 },
       { muscle: 'Shoulders', share: 0.3 },
     ]);
-    const noBurpees = formatPreferences([{ id: 'p1', type: 'exercise', description: 'No burpees please', active: true }]);
+    const noBurpees = formatPreferences([
+      { id: 'p1', type: 'exercise', description: 'No burpees please', active: true },
+    ]);
     const knowledge: [string, string][] = [
       ['category_goals', goals],
       ['muscle_goals', muscleGoals],
@@ -228,7 +253,10 @@ describe('offline model judgement', () => {
   it('refuses an aborted call', async () => {
     const controller = new AbortController();
     controller.abort();
-    const call = createOfflineProvider().call({ model: 'claude-haiku-4-5', system: [], tools: [], messages: [] }, controller.signal);
+    const call = createOfflineProvider().call(
+      { model: 'claude-haiku-4-5', system: [], tools: [], messages: [] },
+      controller.signal,
+    );
     await expect(call).rejects.toBeInstanceOf(ModelError);
   });
 });

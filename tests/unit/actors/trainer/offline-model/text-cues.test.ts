@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { daysBackIn, historyWindowOf } from '../../../../../actors/trainer/initializer/initializer-time-range.ts';
 import { intentsOf, locationPhraseIn } from '../../../../../actors/trainer/offline-model/intent.ts';
-import { equipmentIn, goalsIn, minutesIn, musclesIn, nameOverlap, positionIn, typesIn } from '../../../../../actors/trainer/offline-model/text-cues.ts';
+import {
+  equipmentIn,
+  goalsIn,
+  minutesIn,
+  musclesIn,
+  nameOverlap,
+  positionIn,
+  typesIn,
+} from '../../../../../actors/trainer/offline-model/text-cues.ts';
 
 describe('offline text cues', () => {
   it('reads muscles, without reading "lower back" as back or "pull-ups" as a pull day', () => {

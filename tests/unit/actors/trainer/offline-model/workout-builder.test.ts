@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { getLibraryExercise, isDoableWith } from '../../../../../actors/trainer/exercises/exercise-library.ts';
-import { buildWorkout, focusLabel, type WorkoutPlan } from '../../../../../actors/trainer/offline-model/workout-builder.ts';
+import {
+  buildWorkout,
+  focusLabel,
+  type WorkoutPlan,
+} from '../../../../../actors/trainer/offline-model/workout-builder.ts';
 import { EQUIPMENT } from '../../../../../protocol/trainer/tools/equipment.ts';
 import { MUSCLES } from '../../../../../protocol/trainer/tools/muscle.ts';
 import { WorkoutPayloadSchema } from '../../../../../protocol/trainer/tools/workout-payload.ts';
@@ -11,7 +15,9 @@ const GOALS = ['strength', 'hypertrophy', 'endurance', 'cardio', 'mobility', 'po
 const planArb: fc.Arbitrary<WorkoutPlan> = fc.record({
   muscles: fc.uniqueArray(fc.constantFrom(...MUSCLES), { minLength: 1, maxLength: 5 }),
   goals: fc.uniqueArray(fc.constantFrom(...GOALS), { maxLength: 3 }),
-  types: fc.uniqueArray(fc.constantFrom('reps' as const, 'hold' as const, 'duration' as const, 'intervals' as const), { maxLength: 2 }),
+  types: fc.uniqueArray(fc.constantFrom('reps' as const, 'hold' as const, 'duration' as const, 'intervals' as const), {
+    maxLength: 2,
+  }),
   equipment: fc.uniqueArray(fc.constantFrom(...EQUIPMENT), { maxLength: 8 }),
   minutes: fc.option(fc.integer({ min: 10, max: 90 }), { nil: undefined }),
   quick: fc.boolean(),
@@ -57,7 +63,12 @@ describe('offline workout builder', () => {
     };
     const full = buildWorkout(base)!;
     const main = full.exercises.filter((e) => !e.group || e.group.type === 'superset');
-    expect(main.slice(0, 4).map((e) => e.muscles_utilized[0]?.muscle)).toEqual(['Quadriceps', 'Hamstrings', 'Glutes', 'Calves']);
+    expect(main.slice(0, 4).map((e) => e.muscles_utilized[0]?.muscle)).toEqual([
+      'Quadriceps',
+      'Hamstrings',
+      'Glutes',
+      'Calves',
+    ]);
     expect(full.title).toBe('Leg Workout');
     expect(buildWorkout({ ...base, quick: true })!.exercises.length).toBeLessThan(full.exercises.length);
     expect(buildWorkout({ ...base, minutes: 60 })!.exercises.length).toBeGreaterThan(full.exercises.length);
@@ -74,8 +85,12 @@ describe('offline workout builder', () => {
       recent: [],
       locationName: 'Gym',
     };
-    const first = buildWorkout(plan)!.exercises.filter((e) => !e.group).map((e) => e.exercise_name);
-    const next = buildWorkout({ ...plan, recent: first })!.exercises.filter((e) => !e.group).map((e) => e.exercise_name);
+    const first = buildWorkout(plan)!
+      .exercises.filter((e) => !e.group)
+      .map((e) => e.exercise_name);
+    const next = buildWorkout({ ...plan, recent: first })!
+      .exercises.filter((e) => !e.group)
+      .map((e) => e.exercise_name);
     expect(next[0]).not.toBe(first[0]);
   });
 

@@ -20,7 +20,9 @@ describe('message_notify_user', () => {
     const output = await executeTool('message_notify_user', { message: 'Here it is', artifact_id: artifactId }, ctx);
     expect(output.result).toMatchObject({ success: true, artifact_id: artifactId });
     expect(output.deliveredArtifact).toEqual(generated.createdArtifact);
-    expect((output.result as { artifact?: { payload: { exercises: unknown[] } } }).artifact?.payload.exercises).toHaveLength(6);
+    expect(
+      (output.result as { artifact?: { payload: { exercises: unknown[] } } }).artifact?.payload.exercises,
+    ).toHaveLength(6);
   });
 
   it('falls back to the stored artifacts of the session (after a restart)', async () => {
@@ -40,7 +42,11 @@ describe('message_notify_user', () => {
   });
 
   it('still sends the message when the artifact is unknown, with a warning (non-fatal)', async () => {
-    const output = await executeTool('message_notify_user', { message: 'Here', artifact_id: 'art_missing' }, createToolTestContext());
+    const output = await executeTool(
+      'message_notify_user',
+      { message: 'Here', artifact_id: 'art_missing' },
+      createToolTestContext(),
+    );
     expect(output.status).toBe('done');
     expect(output.result).toMatchObject({ success: true, message: 'Here' });
     expect(output.result).not.toHaveProperty('artifact');
@@ -48,7 +54,7 @@ describe('message_notify_user', () => {
     expect(output.rawFormatted).toContain('Warning');
   });
 
-  it('does not deliver another session\'s artifact', async () => {
+  it("does not deliver another session's artifact", async () => {
     const ctx = createToolTestContext();
     const generated = await executeTool('generate_workout', { workout: sampleWorkout() }, ctx);
     const artifactId = successOf<{ artifact_id: string }>(generated).artifact_id;
@@ -65,7 +71,12 @@ describe('message_ask_user', () => {
       { question: 'Gym or home?', options: ['Gym', 'Home'] },
       createToolTestContext(),
     );
-    expect(output.result).toEqual({ success: true, question: 'Gym or home?', options: ['Gym', 'Home'], awaiting_response: true });
+    expect(output.result).toEqual({
+      success: true,
+      question: 'Gym or home?',
+      options: ['Gym', 'Home'],
+      awaiting_response: true,
+    });
     expect(output.terminal).toBe(true);
     expect(output.rawFormatted).toContain('Gym | Home');
   });

@@ -21,12 +21,18 @@ function deferredRegistry(fail: readonly string[] = []) {
     fetch: (userId, params) => {
       started.push(name);
       return new Promise<string>((resolve, reject) => {
-        releases.push(() => (fail.includes(name) ? reject(new Error(`${name} is down`)) : resolve(`${name} of ${userId} ${JSON.stringify(params ?? {})}`)));
+        releases.push(() =>
+          fail.includes(name)
+            ? reject(new Error(`${name} is down`))
+            : resolve(`${name} of ${userId} ${JSON.stringify(params ?? {})}`),
+        );
       });
     },
     format: (raw) => raw,
   });
-  const registry = Object.fromEntries(DataSourceNameSchema.options.map((name) => [name, entry(name)])) as unknown as DataSourceRegistry;
+  const registry = Object.fromEntries(
+    DataSourceNameSchema.options.map((name) => [name, entry(name)]),
+  ) as unknown as DataSourceRegistry;
   return { registry, started, releaseAll: () => releases.forEach((release) => release()) };
 }
 
@@ -58,7 +64,11 @@ describe('fetch_data', () => {
 
   it('keeps what it could fetch when one source fails, and fails when all do', async () => {
     const partial = deferredRegistry(['muscle_goals']);
-    const pending = executeTool('fetch_data', { sources: ['user_profile', 'muscle_goals'] }, createToolTestContext({ dataSources: partial.registry }));
+    const pending = executeTool(
+      'fetch_data',
+      { sources: ['user_profile', 'muscle_goals'] },
+      createToolTestContext({ dataSources: partial.registry }),
+    );
     await new Promise((resolve) => setImmediate(resolve));
     partial.releaseAll();
     const output = await pending;
@@ -68,7 +78,11 @@ describe('fetch_data', () => {
     expect(output.rawFormatted).toContain('Could not fetch muscle_goals');
 
     const none = deferredRegistry(['user_profile']);
-    const failing = executeTool('fetch_data', { sources: ['user_profile'] }, createToolTestContext({ dataSources: none.registry }));
+    const failing = executeTool(
+      'fetch_data',
+      { sources: ['user_profile'] },
+      createToolTestContext({ dataSources: none.registry }),
+    );
     await new Promise((resolve) => setImmediate(resolve));
     none.releaseAll();
     expect(failureOf(await failing).error_code).toBe('fetch_failed');
@@ -77,17 +91,25 @@ describe('fetch_data', () => {
   it('refuses an unknown source or a repeated one, naming the field', async () => {
     const unknown = failureOf(await executeTool('fetch_data', { sources: ['bank_account'] }, createToolTestContext()));
     expect(unknown.issues?.[0]?.path).toBe('sources.0');
-    const twice = failureOf(await executeTool('fetch_data', { sources: ['user_profile', 'user_profile'] }, createToolTestContext()));
+    const twice = failureOf(
+      await executeTool('fetch_data', { sources: ['user_profile', 'user_profile'] }, createToolTestContext()),
+    );
     expect(twice.error).toContain('each source may be named once');
     const badParams = failureOf(
-      await executeTool('fetch_data', { sources: ['workout_history'], params: { workout_history: { days: 3 } } }, createToolTestContext()),
+      await executeTool(
+        'fetch_data',
+        { sources: ['workout_history'], params: { workout_history: { days: 3 } } },
+        createToolTestContext(),
+      ),
     );
     expect(badParams.error).toContain('params.workout_history');
   });
 
   it('fails cleanly when no data sources are wired', async () => {
     const { dataSources: _none, ...ctx } = createToolTestContext();
-    expect(failureOf(await executeTool('fetch_data', { sources: ['user_profile'] }, ctx)).error_code).toBe('data_unavailable');
+    expect(failureOf(await executeTool('fetch_data', { sources: ['user_profile'] }, ctx)).error_code).toBe(
+      'data_unavailable',
+    );
   });
 });
 
@@ -95,7 +117,15 @@ async function withLocations(): Promise<ToolTestContext> {
   const ctx = createToolTestContext();
   await ctx.userData.put('user-1', 'all_locations', {
     locations: [
-      { id: 'loc-home', name: 'Home Gym', current_location: true, equipment: [{ name: 'Dumbbells', type: 'free_weights', weights: [5, 10], weight_unit: 'kg' }, { name: 'Pull-up Bar' }] },
+      {
+        id: 'loc-home',
+        name: 'Home Gym',
+        current_location: true,
+        equipment: [
+          { name: 'Dumbbells', type: 'free_weights', weights: [5, 10], weight_unit: 'kg' },
+          { name: 'Pull-up Bar' },
+        ],
+      },
       { id: 'loc-city', name: 'City Gym', description: 'Downtown', equipment: [] },
       { id: 'loc-park-1', name: 'Park' },
       { id: 'loc-park-2', name: 'park' },
@@ -110,7 +140,9 @@ const currentFlags = async (ctx: ToolTestContext) =>
 describe('set_current_location', () => {
   it('moves the flag by id: all flags cleared, then the target set (spec 001 §12.4)', async () => {
     const ctx = await withLocations();
-    const result = successOf<SetCurrentLocationResult>(await executeTool('set_current_location', { location_id: 'loc-city' }, ctx));
+    const result = successOf<SetCurrentLocationResult>(
+      await executeTool('set_current_location', { location_id: 'loc-city' }, ctx),
+    );
     expect(result.location).toEqual({
       id: 'loc-city',
       name: 'City Gym',
@@ -124,7 +156,9 @@ describe('set_current_location', () => {
   it('finds a location by name, case-insensitively, and summarizes its equipment', async () => {
     const ctx = await withLocations();
     await executeTool('set_current_location', { location_id: 'loc-city' }, ctx);
-    const result = successOf<SetCurrentLocationResult>(await executeTool('set_current_location', { location_name: '  home GYM ' }, ctx));
+    const result = successOf<SetCurrentLocationResult>(
+      await executeTool('set_current_location', { location_name: '  home GYM ' }, ctx),
+    );
     expect(result.location).toMatchObject({ id: 'loc-home', equipment_count: 2 });
     expect(result.location.equipment_summary).toBe('Dumbbells (free_weights): 5, 10kg; Pull-up Bar');
     expect(await currentFlags(ctx)).toEqual(['loc-home']);
@@ -143,7 +177,9 @@ describe('set_current_location', () => {
     const missing = failureOf(await executeTool('set_current_location', { location_name: 'Beach' }, ctx));
     expect(missing.error_code).toBe('location_not_found');
     expect(missing.error).toContain('Home Gym');
-    expect(failureOf(await executeTool('set_current_location', { location_id: 'nope' }, ctx)).issues?.[0]?.path).toBe('location_id');
+    expect(failureOf(await executeTool('set_current_location', { location_id: 'nope' }, ctx)).issues?.[0]?.path).toBe(
+      'location_id',
+    );
     const ambiguous = failureOf(await executeTool('set_current_location', { location_name: 'PARK' }, ctx));
     expect(ambiguous.error_code).toBe('ambiguous_location');
     expect(ambiguous.error).toContain('loc-park-1');

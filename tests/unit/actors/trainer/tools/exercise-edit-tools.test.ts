@@ -50,21 +50,24 @@ describe('edit tools without a workout', () => {
 });
 
 describe('exercise_id (spec 001 §12.4: UUID or order number)', () => {
-  it.each(['swap_exercise', 'adjust_exercise', 'remove_exercise'])('%s accepts both forms and refuses an unknown one', async (tool) => {
-    const argsFor = (ref: string) =>
-      tool === 'swap_exercise'
-        ? { exercise_id: ref, new_exercise: dips }
-        : tool === 'adjust_exercise'
-          ? { exercise_id: ref, adjustments: { rest_sec: 30 } }
-          : { exercise_id: ref };
-    const byOrder = await executeTool(tool, argsFor('2'), ctx);
-    expect(byOrder.status, 'by order').toBe('done');
-    const byId = await executeTool(tool, argsFor(idAt(1)), ctx);
-    expect(byId.status, 'by id').toBe('done');
-    const missing = failureOf(await executeTool(tool, argsFor('99'), ctx));
-    expect(missing.error_code).toBe('exercise_not_found');
-    expect(missing.issues?.[0]?.path).toBe('exercise_id');
-  });
+  it.each(['swap_exercise', 'adjust_exercise', 'remove_exercise'])(
+    '%s accepts both forms and refuses an unknown one',
+    async (tool) => {
+      const argsFor = (ref: string) =>
+        tool === 'swap_exercise'
+          ? { exercise_id: ref, new_exercise: dips }
+          : tool === 'adjust_exercise'
+            ? { exercise_id: ref, adjustments: { rest_sec: 30 } }
+            : { exercise_id: ref };
+      const byOrder = await executeTool(tool, argsFor('2'), ctx);
+      expect(byOrder.status, 'by order').toBe('done');
+      const byId = await executeTool(tool, argsFor(idAt(1)), ctx);
+      expect(byId.status, 'by id').toBe('done');
+      const missing = failureOf(await executeTool(tool, argsFor('99'), ctx));
+      expect(missing.error_code).toBe('exercise_not_found');
+      expect(missing.issues?.[0]?.path).toBe('exercise_id');
+    },
+  );
 });
 
 describe('swap_exercise', () => {
@@ -80,7 +83,7 @@ describe('swap_exercise', () => {
     expect(current()).toHaveLength(6);
   });
 
-  it('keeps the old exercise\'s order and group, ignoring an order in the replacement', async () => {
+  it("keeps the old exercise's order and group, ignoring an order in the replacement", async () => {
     const output = await executeTool('swap_exercise', { exercise_id: '6', new_exercise: { ...dips, order: 1 } }, ctx);
     const result = successOf<SwapExerciseResult>(output);
     expect(result.new_exercise.order).toBe(6);
@@ -100,7 +103,11 @@ describe('swap_exercise', () => {
 describe('adjust_exercise', () => {
   it('changes the named fields and reports their old values', async () => {
     const result = successOf<AdjustExerciseResult>(
-      await executeTool('adjust_exercise', { exercise_id: '1', adjustments: { rest_sec: 90, reps: [10, 10, 10] } }, ctx),
+      await executeTool(
+        'adjust_exercise',
+        { exercise_id: '1', adjustments: { rest_sec: 90, reps: [10, 10, 10] } },
+        ctx,
+      ),
     );
     expect(result.exercise_name).toBe('Barbell Bench Press');
     expect(result.old_values).toEqual({ rest_sec: 120, reps: [8, 8, 6] });
@@ -108,37 +115,52 @@ describe('adjust_exercise', () => {
     expect(current()[0]).toMatchObject({ rest_sec: 90, reps: [10, 10, 10], sets: 3 });
   });
 
-  it.each(['id', 'type', 'exercise_type'])('refuses to change the protected field %s (spec 001 §12.4)', async (field) => {
-    const before = current();
-    const failure = failureOf(
-      await executeTool('adjust_exercise', { exercise_id: '1', adjustments: { [field]: 'hold', sets: 2 } }, ctx),
-    );
-    expect(failure.error_code).toBe('invalid_arguments');
-    expect(failure.error).toContain(`"${field}" cannot be adjusted`);
-    expect(failure.error).toContain('protected');
-    expect(current()).toEqual(before);
-  });
+  it.each(['id', 'type', 'exercise_type'])(
+    'refuses to change the protected field %s (spec 001 §12.4)',
+    async (field) => {
+      const before = current();
+      const failure = failureOf(
+        await executeTool('adjust_exercise', { exercise_id: '1', adjustments: { [field]: 'hold', sets: 2 } }, ctx),
+      );
+      expect(failure.error_code).toBe('invalid_arguments');
+      expect(failure.error).toContain(`"${field}" cannot be adjusted`);
+      expect(failure.error).toContain('protected');
+      expect(current()).toEqual(before);
+    },
+  );
 
   it('resizes the per-set lists when only sets changes', async () => {
-    const result = successOf<AdjustExerciseResult>(await executeTool('adjust_exercise', { exercise_id: '1', adjustments: { sets: 5 } }, ctx));
+    const result = successOf<AdjustExerciseResult>(
+      await executeTool('adjust_exercise', { exercise_id: '1', adjustments: { sets: 5 } }, ctx),
+    );
     expect(result.exercise).toMatchObject({ sets: 5, reps: [8, 8, 6, 6, 6], load_each: [60, 60, 65, 65, 65] });
-    const fewer = successOf<AdjustExerciseResult>(await executeTool('adjust_exercise', { exercise_id: '2', adjustments: { sets: 1 } }, ctx));
+    const fewer = successOf<AdjustExerciseResult>(
+      await executeTool('adjust_exercise', { exercise_id: '2', adjustments: { sets: 1 } }, ctx),
+    );
     expect(fewer.exercise).toMatchObject({ sets: 1, hold_sec: [45] });
   });
 
   it('clears an optional field set to null', async () => {
     const result = successOf<AdjustExerciseResult>(
-      await executeTool('adjust_exercise', { exercise_id: '1', adjustments: { load_each: null, load_unit: null } }, ctx),
+      await executeTool(
+        'adjust_exercise',
+        { exercise_id: '1', adjustments: { load_each: null, load_unit: null } },
+        ctx,
+      ),
     );
     expect(result.exercise).not.toHaveProperty('load_each');
     expect(result.old_values).toEqual({ load_each: [60, 60, 65], load_unit: 'kg' });
   });
 
   it('refuses fields that do not fit the exercise type or break its rules, naming them', async () => {
-    const wrongType = failureOf(await executeTool('adjust_exercise', { exercise_id: '1', adjustments: { hold_sec: [30, 30, 30] } }, ctx));
+    const wrongType = failureOf(
+      await executeTool('adjust_exercise', { exercise_id: '1', adjustments: { hold_sec: [30, 30, 30] } }, ctx),
+    );
     expect(wrongType.error).toContain('hold_sec');
     expect(wrongType.error).toContain('reps exercise');
-    const mismatch = failureOf(await executeTool('adjust_exercise', { exercise_id: '1', adjustments: { reps: [5] } }, ctx));
+    const mismatch = failureOf(
+      await executeTool('adjust_exercise', { exercise_id: '1', adjustments: { reps: [5] } }, ctx),
+    );
     expect(mismatch.issues?.map((issue) => issue.path)).toContain('adjustments.reps');
     const empty = failureOf(await executeTool('adjust_exercise', { exercise_id: '1', adjustments: {} }, ctx));
     expect(empty.error).toContain('adjustments');
@@ -147,7 +169,9 @@ describe('adjust_exercise', () => {
 
 describe('remove_exercise', () => {
   it('removes the exercise and renumbers the rest', async () => {
-    const result = successOf<RemoveExerciseResult>(await executeTool('remove_exercise', { exercise_id: '2', reason: 'sore' }, ctx));
+    const result = successOf<RemoveExerciseResult>(
+      await executeTool('remove_exercise', { exercise_id: '2', reason: 'sore' }, ctx),
+    );
     expect(result.removed_exercise.exercise_name).toBe('Plank');
     expect(result.remaining_count).toBe(5);
     expect(current().map((e) => e.order)).toEqual([1, 2, 3, 4, 5]);
@@ -159,7 +183,7 @@ describe('remove_exercise', () => {
     expect(current().find((e) => e.exercise_name === 'Push-Up')?.group).toBeUndefined();
   });
 
-  it('hands a removed leader\'s name and rounds to the next member of a larger group', async () => {
+  it("hands a removed leader's name and rounds to the next member of a larger group", async () => {
     ctx = createToolTestContext();
     const circuit = [benchPress(1), plank(2), { ...benchPress(3), exercise_name: 'Floor Press' }].map((e, i) => ({
       ...e,
@@ -178,6 +202,8 @@ describe('remove_exercise', () => {
     await executeTool('generate_workout', { workout: { title: 'One', exercises: [plank(1)] } }, ctx);
     const result = successOf<RemoveExerciseResult>(await executeTool('remove_exercise', { exercise_id: '1' }, ctx));
     expect(result.remaining_count).toBe(0);
-    expect(failureOf(await executeTool('remove_exercise', { exercise_id: '1' }, ctx)).error_code).toBe('exercise_not_found');
+    expect(failureOf(await executeTool('remove_exercise', { exercise_id: '1' }, ctx)).error_code).toBe(
+      'exercise_not_found',
+    );
   });
 });

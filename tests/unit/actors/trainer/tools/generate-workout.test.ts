@@ -68,7 +68,9 @@ describe('generate_workout', () => {
   it('instructs the agent to deliver the artifact with message_notify_user (spec 001 §12.4)', async () => {
     const output = await generate(sampleWorkout());
     const { artifact_id } = successOf<GenerateWorkoutResult>(output);
-    expect(output.rawFormatted).toContain(`IMPORTANT: You MUST now call message_notify_user with artifact_id=${artifact_id}`);
+    expect(output.rawFormatted).toContain(
+      `IMPORTANT: You MUST now call message_notify_user with artifact_id=${artifact_id}`,
+    );
     expect(output.formatted.startsWith('<tool_result name="generate_workout">')).toBe(true);
   });
 
@@ -109,7 +111,10 @@ describe('generate_workout exercise rules (spec 001 §6.4)', () => {
     for (const field of fields) {
       const failure = failureOf(await generate(workoutOf(without(exercise, field))));
       expect(failure.error_code, field).toBe('invalid_arguments');
-      expect(failure.issues?.map((issue) => issue.path), field).toContain(`workout.exercises.0.${field}`);
+      expect(
+        failure.issues?.map((issue) => issue.path),
+        field,
+      ).toContain(`workout.exercises.0.${field}`);
     }
   });
 
@@ -121,7 +126,7 @@ describe('generate_workout exercise rules (spec 001 §6.4)', () => {
     },
   );
 
-  it('accepts the optional fields of each type and refuses another type\'s fields', async () => {
+  it("accepts the optional fields of each type and refuses another type's fields", async () => {
     expect((await generate(workoutOf(benchPress(), run(2)))).status).toBe('done');
     const failure = failureOf(await generate(workoutOf({ ...benchPress(), hold_sec: [30, 30, 30] })));
     expect(failure.error).toContain('hold_sec');
@@ -135,23 +140,49 @@ describe('generate_workout exercise rules (spec 001 §6.4)', () => {
   it('accepts only the 16 preset muscles, each once', async () => {
     const bad = { ...plank(1), muscles_utilized: [{ muscle: 'Hip Flexors', share: 1 }] };
     expect(failureOf(await generate(workoutOf(bad))).error).toContain('muscles_utilized.0.muscle');
-    const twice = { ...plank(1), muscles_utilized: [{ muscle: 'Abs', share: 0.5 }, { muscle: 'Abs', share: 0.5 }] };
+    const twice = {
+      ...plank(1),
+      muscles_utilized: [
+        { muscle: 'Abs', share: 0.5 },
+        { muscle: 'Abs', share: 0.5 },
+      ],
+    };
     expect(failureOf(await generate(workoutOf(twice))).error).toContain('each muscle may appear once');
   });
 
   it('needs muscle and goal shares between 0 and 1 that sum to about 1.0', async () => {
-    const short = { ...plank(1), muscles_utilized: [{ muscle: 'Abs', share: 0.5 }, { muscle: 'Lower Back', share: 0.3 }] };
+    const short = {
+      ...plank(1),
+      muscles_utilized: [
+        { muscle: 'Abs', share: 0.5 },
+        { muscle: 'Lower Back', share: 0.3 },
+      ],
+    };
     expect(failureOf(await generate(workoutOf(short))).error).toContain('muscle shares must sum to 1.0');
-    const close = { ...plank(1), muscles_utilized: [{ muscle: 'Abs', share: 0.67 }, { muscle: 'Lower Back', share: 0.34 }] };
+    const close = {
+      ...plank(1),
+      muscles_utilized: [
+        { muscle: 'Abs', share: 0.67 },
+        { muscle: 'Lower Back', share: 0.34 },
+      ],
+    };
     expect((await generate(workoutOf(close))).status).toBe('done');
     const goals = { ...plank(1), goals_addressed: [{ goal: 'strength', share: 0.6 }] };
     expect(failureOf(await generate(workoutOf(goals))).error).toContain('goal shares must sum to 1.0');
-    const negative = { ...plank(1), muscles_utilized: [{ muscle: 'Abs', share: 1.2 }, { muscle: 'Neck', share: -0.2 }] };
+    const negative = {
+      ...plank(1),
+      muscles_utilized: [
+        { muscle: 'Abs', share: 1.2 },
+        { muscle: 'Neck', share: -0.2 },
+      ],
+    };
     expect(failureOf(await generate(workoutOf(negative))).issues?.length).toBeGreaterThan(0);
   });
 
   it('needs one reps, load and hold entry per set, and a unit for loads and distances', async () => {
-    expect(failureOf(await generate(workoutOf({ ...benchPress(), reps: [8, 8] }))).error).toContain('reps needs one entry per set (3)');
+    expect(failureOf(await generate(workoutOf({ ...benchPress(), reps: [8, 8] }))).error).toContain(
+      'reps needs one entry per set (3)',
+    );
     expect(failureOf(await generate(workoutOf({ ...benchPress(), load_each: [60] }))).error).toContain('load_each');
     expect(failureOf(await generate(workoutOf({ ...plank(), hold_sec: [45] }))).error).toContain('hold_sec');
     expect(failureOf(await generate(workoutOf(without(benchPress(), 'load_unit')))).error).toContain('load_unit');
@@ -174,7 +205,10 @@ describe('generate_workout grouping rules (spec 001 §6.4)', () => {
   const group = (exercise: Exercise, patch: object) => ({ ...exercise, group: { ...exercise.group, ...patch } });
 
   it('accepts a superset, a giant set, a circuit and warmup/cooldown/sequence groups', async () => {
-    const giant = [benchPress(3), plank(4), burpees(5)].map((e, i) => ({ ...e, group: { id: 'g', type: 'giant_set', position: i + 1 } }));
+    const giant = [benchPress(3), plank(4), burpees(5)].map((e, i) => ({
+      ...e,
+      group: { id: 'g', type: 'giant_set', position: i + 1 },
+    }));
     const warm = { ...run(6), group: { id: 'w', type: 'warmup', position: 1 } };
     const output = await generate(workoutOf(push, pull, ...giant, warm));
     expect(output.status).toBe('done');
@@ -195,8 +229,12 @@ describe('generate_workout grouping rules (spec 001 §6.4)', () => {
   });
 
   it('numbers group positions 1..k in workout order, with one group type', async () => {
-    expect(failureOf(await generate(workoutOf(push, group(pull, { position: 3 })))).error).toContain('positions must run 1..2');
-    expect(failureOf(await generate(workoutOf(push, group(pull, { type: 'circuit' })))).error).toContain('mixes superset and circuit');
+    expect(failureOf(await generate(workoutOf(push, group(pull, { position: 3 })))).error).toContain(
+      'positions must run 1..2',
+    );
+    expect(failureOf(await generate(workoutOf(push, group(pull, { type: 'circuit' })))).error).toContain(
+      'mixes superset and circuit',
+    );
   });
 
   it('needs the members of a group to be consecutive', async () => {

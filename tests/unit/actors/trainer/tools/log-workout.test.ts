@@ -25,7 +25,14 @@ describe('log_workout', () => {
       'log_workout',
       {
         completed_exercises: [
-          { exercise_id: benchId, sets_completed: 3, reps_completed: [8, 8, 5], load_each: [60, 60, 65], load_unit: 'kg', rpe: 8 },
+          {
+            exercise_id: benchId,
+            sets_completed: 3,
+            reps_completed: [8, 8, 5],
+            load_each: [60, 60, 65],
+            load_unit: 'kg',
+            rpe: 8,
+          },
           { exercise_id: '2', hold_sec_completed: [45, 40] },
           { exercise_id: '4', skipped: true },
         ],
@@ -43,7 +50,11 @@ describe('log_workout', () => {
       ['Plank', 'hold'],
       ['Burpees', 'intervals'],
     ]);
-    expect(entry?.exercises[0]).toMatchObject({ reps_completed: [8, 8, 5], rpe: 8, muscles_utilized: expect.any(Array) });
+    expect(entry?.exercises[0]).toMatchObject({
+      reps_completed: [8, 8, 5],
+      rpe: 8,
+      muscles_utilized: expect.any(Array),
+    });
     expect(entry?.exercises[2]).toMatchObject({ skipped: true });
     expect(output.rawFormatted).toContain('Logged 3 of 6 exercises');
   });
@@ -67,9 +78,13 @@ describe('log_workout', () => {
 
   it('refuses the same exercise twice, by id and by order number', async () => {
     const id = ctx.workouts.get('session-1')?.exercises[0]?.id ?? '';
-    const failure = failureOf(await executeTool('log_workout', { completed_exercises: [{ exercise_id: id }, { exercise_id: '1' }] }, ctx));
+    const failure = failureOf(
+      await executeTool('log_workout', { completed_exercises: [{ exercise_id: id }, { exercise_id: '1' }] }, ctx),
+    );
     expect(failure.error).toContain('logged twice');
-    const literal = failureOf(await executeTool('log_workout', { completed_exercises: [{ exercise_id: '1' }, { exercise_id: '1' }] }, ctx));
+    const literal = failureOf(
+      await executeTool('log_workout', { completed_exercises: [{ exercise_id: '1' }, { exercise_id: '1' }] }, ctx),
+    );
     expect(literal.error_code).toBe('invalid_arguments');
   });
 

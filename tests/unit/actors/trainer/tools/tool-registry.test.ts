@@ -100,7 +100,8 @@ describe('getToolDefinitions', () => {
   it('describes the exercise union with the four types and the 16 muscles', () => {
     const text = JSON.stringify(definitions.find((tool) => tool.name === 'generate_workout')?.input_schema);
     for (const type of ['reps', 'hold', 'duration', 'intervals']) expect(text).toContain(`"const":"${type}"`);
-    for (const muscle of ['Lower Back', 'Abductors', 'Adductors', 'Neck', 'Trapezius']) expect(text).toContain(`"${muscle}"`);
+    for (const muscle of ['Lower Back', 'Abductors', 'Adductors', 'Neck', 'Trapezius'])
+      expect(text).toContain(`"${muscle}"`);
     expect(text).not.toContain('9007199254740991');
   });
 

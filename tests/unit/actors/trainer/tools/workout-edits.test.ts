@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { findExercise, removeExerciseAt, renumberExercises } from '../../../../../actors/trainer/tools/workout-edits.ts';
+import {
+  findExercise,
+  removeExerciseAt,
+  renumberExercises,
+} from '../../../../../actors/trainer/tools/workout-edits.ts';
 import type { ExerciseGroup } from '../../../../../protocol/trainer/tools/exercise-group.ts';
 
 type Slot = { id: string; order: number; group?: ExerciseGroup };
@@ -35,7 +39,12 @@ describe('renumberExercises', () => {
   });
 
   it('renumbers group positions and keeps leader fields on the first member', () => {
-    const group = (position: number, extra: Partial<ExerciseGroup> = {}): ExerciseGroup => ({ id: 'g', type: 'circuit', position, ...extra });
+    const group = (position: number, extra: Partial<ExerciseGroup> = {}): ExerciseGroup => ({
+      id: 'g',
+      type: 'circuit',
+      position,
+      ...extra,
+    });
     const out = renumberExercises<Slot>([
       { id: 'a', order: 1, group: group(2) },
       { id: 'b', order: 2, group: group(1, { name: 'Burner', rounds: 2 }) },

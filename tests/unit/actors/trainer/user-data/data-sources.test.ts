@@ -38,7 +38,12 @@ describe('createDataSources', () => {
 
   it('formats the profile with body stats and experience', async () => {
     const { userData, sources } = setup();
-    await userData.put('alice', 'user_profile', { display_name: 'Alice', age: 31, height_cm: 168.5, experience_level: 'beginner' });
+    await userData.put('alice', 'user_profile', {
+      display_name: 'Alice',
+      age: 31,
+      height_cm: 168.5,
+      experience_level: 'beginner',
+    });
     expect(await fetchDataSource(sources, 'user_profile', 'alice')).toBe(
       'Name: Alice\nAge: 31\nHeight: 168.5cm\nExperience: beginner',
     );
@@ -49,7 +54,12 @@ describe('createDataSources', () => {
     const { userData, sources } = setup();
     await userData.put('alice', 'all_locations', {
       locations: [
-        { id: 'home', name: 'Home', description: 'Garage', equipment: [{ name: 'Kettlebell', weights: [16], weight_unit: 'kg' }] },
+        {
+          id: 'home',
+          name: 'Home',
+          description: 'Garage',
+          equipment: [{ name: 'Kettlebell', weights: [16], weight_unit: 'kg' }],
+        },
         { id: 'gym', name: 'City Gym', current_location: true },
       ],
     });
@@ -67,9 +77,16 @@ describe('createDataSources', () => {
 
   it('formats goals as percentages', async () => {
     const { userData, sources } = setup();
-    await userData.put('alice', 'category_goals', { goals: [{ category: 'strength', share: 0.6 }, { category: 'endurance', share: 0.4, description: 'run a 10k' }] });
+    await userData.put('alice', 'category_goals', {
+      goals: [
+        { category: 'strength', share: 0.6 },
+        { category: 'endurance', share: 0.4, description: 'run a 10k' },
+      ],
+    });
     await userData.put('alice', 'muscle_goals', { goals: [{ muscle: 'Chest', share: 0.25 }] });
-    expect(await fetchDataSource(sources, 'category_goals', 'alice')).toBe('- strength: 60%\n- endurance: 40% (run a 10k)');
+    expect(await fetchDataSource(sources, 'category_goals', 'alice')).toBe(
+      '- strength: 60%\n- endurance: 40% (run a 10k)',
+    );
     expect(await fetchDataSource(sources, 'muscle_goals', 'alice')).toBe('- Chest: 25%');
     expect(await fetchDataSource(sources, 'muscle_goals', 'bob')).toBe('No muscle goals set.');
   });
@@ -117,7 +134,15 @@ describe('createDataSources', () => {
       const { userData, sources } = setup();
       await userData.addWorkout('alice', {
         ...workout('w1', 2, [
-          { exercise_name: 'Bench Press', exercise_type: 'reps', sets_completed: 3, reps_completed: [8, 8, 6], load_each: [60, 60, 62.5], load_unit: 'kg', rpe: 8 },
+          {
+            exercise_name: 'Bench Press',
+            exercise_type: 'reps',
+            sets_completed: 3,
+            reps_completed: [8, 8, 6],
+            load_each: [60, 60, 62.5],
+            load_unit: 'kg',
+            rpe: 8,
+          },
           { exercise_name: 'Plank', exercise_type: 'hold', hold_sec_completed: [60, 45] },
           { exercise_name: 'Run', exercise_type: 'duration', duration_min: 30, distance: 5, distance_unit: 'km' },
           { exercise_name: 'Burpees', exercise_type: 'intervals', skipped: true },
@@ -211,7 +236,11 @@ describe('fetchMultipleDataSources', () => {
       muscle_goals: { ...sources.muscle_goals, fetch: () => slow([]) },
       category_goals: { ...sources.category_goals, fetch: () => Promise.reject(new Error('database down')) },
     };
-    const results = await fetchMultipleDataSources(registry, ['user_settings', 'category_goals', 'muscle_goals'], 'alice');
+    const results = await fetchMultipleDataSources(
+      registry,
+      ['user_settings', 'category_goals', 'muscle_goals'],
+      'alice',
+    );
     expect(results).toEqual([
       { source: 'user_settings', displayName: 'Settings', formatted: 'Weight: kg\nDistance: mi' },
       { source: 'category_goals', displayName: 'Goals', error: 'database down' },
@@ -227,6 +256,8 @@ describe('fetchMultipleDataSources', () => {
       workout_history: { limit: 2 },
     });
     expect(history?.error).toBeUndefined();
-    expect(history && 'formatted' in history ? history.formatted : '').toMatch(/^2 workouts, most recent first \(limit 2\)/);
+    expect(history && 'formatted' in history ? history.formatted : '').toMatch(
+      /^2 workouts, most recent first \(limit 2\)/,
+    );
   });
 });

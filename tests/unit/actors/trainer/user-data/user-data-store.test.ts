@@ -37,9 +37,9 @@ describe('createUserDataStore', () => {
     const bad = userData.put('alice', 'user_profile', { age: 'thirty' });
     await expect(bad).rejects.toBeInstanceOf(ValidationError);
     await expect(bad).rejects.toMatchObject({ status: 400, issues: [{ path: 'age' }] });
-    await expect(userData.put('alice', 'muscle_goals', { goals: [{ muscle: 'Wings', share: 1 }] })).rejects.toMatchObject(
-      { issues: [{ path: 'goals.0.muscle' }] },
-    );
+    await expect(
+      userData.put('alice', 'muscle_goals', { goals: [{ muscle: 'Wings', share: 1 }] }),
+    ).rejects.toMatchObject({ issues: [{ path: 'goals.0.muscle' }] });
     expect(await userData.get('alice', 'user_profile')).toEqual({ age: 30 });
   });
 
@@ -67,8 +67,12 @@ describe('createUserDataStore', () => {
     await userData.addWorkout('alice', workout('w3', '2025-03-02T10:00:00Z'));
     const ids = async () => (await userData.get('alice', 'workout_history')).workouts.map((w) => w.id);
     expect(await ids()).toEqual(['w2', 'w3', 'w1']);
-    await userData.put('alice', 'workout_history', { workouts: [workout('w9', '2025-03-05T10:00:00Z'), workout('w1', '2025-03-01T10:00:00Z')] });
+    await userData.put('alice', 'workout_history', {
+      workouts: [workout('w9', '2025-03-05T10:00:00Z'), workout('w1', '2025-03-01T10:00:00Z')],
+    });
     expect(await ids()).toEqual(['w9', 'w1']);
-    await expect(userData.addWorkout('alice', { ...workout('w4', 'yesterday') })).rejects.toBeInstanceOf(ValidationError);
+    await expect(userData.addWorkout('alice', { ...workout('w4', 'yesterday') })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
   });
 });

@@ -57,9 +57,9 @@ describe('renderUserDataXml', () => {
     expect(xml).toBe(
       '<user_data>\n<unit_preferences>\nWeight: lb\nDistance: mi\n</unit_preferences>\n\n<body_stats>\nAge: 40\n</body_stats>\n</user_data>',
     );
-    expect(renderUserDataXml({ settings: { weight_unit: 'kg', distance_unit: 'km' }, profile: {}, locations: [] })).not.toContain(
-      '<body_stats>',
-    );
+    expect(
+      renderUserDataXml({ settings: { weight_unit: 'kg', distance_unit: 'km' }, profile: {}, locations: [] }),
+    ).not.toContain('<body_stats>');
   });
 });
 
