@@ -1,59 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { createActor, type AnyActorLogic, type EventObject, type InspectionEvent } from 'xstate';
-import type { Clock } from '../../actors/runtime/clock.ts';
-import type { Journal, JournalEntry } from '../../actors/runtime/journal.ts';
-import type { Collection, Store } from '../../actors/runtime/store.ts';
-import {
-  createSupervisorMachine,
-  type SupervisorInput,
-  type SupervisorMachine,
-} from '../../machines/runtime/supervisor.ts';
-import type { SystemDefinition } from '../../machines/runtime/supervisor-system.ts';
+import { createActor, type AnyActorLogic, type InspectionEvent } from 'xstate';
+import type { JournalEntry } from '../../actors/runtime/journal.ts';
+import { createSupervisorMachine, type SupervisorMachine } from '../../machines/runtime/supervisor.ts';
 import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
-import { CoalescedWrites } from './coalesced-writes.ts';
 import { HostedRun, type RunSnapshot } from './hosted-run.ts';
 import { restoredLogic } from './restored-logic.ts';
+import type { DurableRuns, RunHostOptions } from './run-host-options.ts';
 import { recoveryOf, type RunRecord, type UnfinishedRun } from './run-record.ts';
+import { RunStore } from './run-store.ts';
 
-/** How a system's runs survive a restart (absent: a run lives only while it works, as a trainer turn). */
-export interface DurableRuns {
-  /** A finished run leaves the index of unfinished runs, is not restored and is not kept live. */
-  finished(snapshot: RunSnapshot): boolean;
-  /**
-   * A run that waits for nobody but its user (a pipeline in `output_ready`) rests: once its
-   * snapshot and envelopes are on disk it leaves the index and is not kept live either, and
-   * `wake` brings it back from its snapshot when the user acts. No timer may run while it rests.
-   */
-  resting?(snapshot: RunSnapshot): boolean;
-  /** Sent to a restored run actor (to re-arm its timers, which XState does not restore). */
-  resume?: EventObject;
-  /**
-   * Starts a fresh run again from its journal (its first envelope, then the user's later ones):
-   * sends are idempotent, so what the journal holds is handed over again, never appended again.
-   * Throw (or reject) when the journal does not describe a run that can be rebuilt.
-   */
-  rebuild(run: HostedRun, entries: readonly JournalEntry<RoutedRecord>[]): void | Promise<void>;
-}
-
-export interface RunHostOptions {
-  system: SystemDefinition;
-  journal: Journal<RoutedRecord>;
-  store: Store;
-  /** The agent whose state is the run's (`ORCHESTRATOR`, `TRAINER`). */
-  runActor: string;
-  /** The supervisor input of one run; `{ journaledIds }` by default. */
-  runInput?: (partition: string, journaledIds: Iterable<string>) => SupervisorInput;
-  durable?: DurableRuns;
-  /** Keep one run built ahead of time, so that `start` needs not build a supervisor and its agents. */
-  spare?: boolean;
-  clock?: Clock;
-  /** Every inspection event of every run, by partition (the visualizer's live view). */
-  inspect?: (partition: string, event: InspectionEvent) => void;
-  /** Every change of an owned run's actor (keep it cheap: it runs on the routing path). */
-  onChange?: (partition: string, owner: string, snapshot: RunSnapshot) => void;
-  /** Where warnings go (a run that could not be recovered); `console.warn` by default. */
-  warn?: (message: string) => void;
-}
+export type { DurableRuns, RunHostOptions } from './run-host-options.ts';
 
 /**
  * The one host of supervised runs, each keyed by its journal partition (a pipeline run, a
@@ -79,8 +35,7 @@ export class RunHost {
   private readonly owners = new Map<string, string>();
   private readonly failures = new Map<string, string>();
   private readonly machine: SupervisorMachine;
-  private readonly writes: CoalescedWrites<RunRecord>;
-  private readonly unfinished: Collection<UnfinishedRun>;
+  private readonly runs: RunStore;
   /** Finished or resting runs on their way out of the index (close waits for them). */
   private readonly retiring = new Set<Promise<void>>();
   /** Resting runs being brought back, so that two callers get the same run. */
@@ -92,16 +47,7 @@ export class RunHost {
 
   private constructor(private readonly options: RunHostOptions) {
     this.machine = createSupervisorMachine(options.system, { journal: options.journal });
-    this.unfinished = options.store.collection(`${options.system.name}/unfinished`);
-    this.writes = new CoalescedWrites<RunRecord>(
-      (partition, changes) =>
-        this.records(partition).update('run', (record) => ({
-          ...(record as RunRecord),
-          ...changes,
-          updated_at: new Date().toISOString(),
-        })),
-      (partition, error) => console.error(`Could not persist run ${partition}:`, error),
-    );
+    this.runs = new RunStore(options.store, options.system.name);
   }
 
   /** A host of runs that live only while they work (no `durable`): nothing to bring back, so no waiting. */
@@ -112,7 +58,7 @@ export class RunHost {
   /** Opens the host and brings back every unfinished run (only those: start-up reads their index). */
   static async open(options: RunHostOptions): Promise<RunHost> {
     const host = new RunHost(options);
-    if (options.durable) for (const entry of await host.unfinished.list()) await host.recover(entry, options.durable);
+    if (options.durable) for (const entry of await host.runs.unfinished()) await host.recover(entry, options.durable);
     if (options.spare) host.spare = host.build(randomUUID());
     return host;
   }
@@ -140,8 +86,8 @@ export class RunHost {
    */
   async commit(run: HostedRun): Promise<void> {
     const owner = this.owners.get(run.partition)!;
-    await this.writes.update(run.partition, { partition: run.partition, owner, created_at: new Date().toISOString() });
-    await this.unfinished.put(run.partition, { partition: run.partition, owner });
+    await this.runs.update(run.partition, { partition: run.partition, owner, created_at: new Date().toISOString() });
+    await this.runs.markUnfinished({ partition: run.partition, owner });
     // The next spare is built once this run's first writes are done, so its file does not compete with them.
     if (this.options.spare && !this.closed) this.spare ??= this.build(randomUUID());
   }
@@ -214,9 +160,8 @@ export class RunHost {
   }
 
   /** The run's record as last written (writes under way are waited for: a run just released wrote its last snapshot). */
-  async record(partition: string): Promise<RunRecord | undefined> {
-    await this.writes.flushed(partition);
-    return this.records(partition).get('run');
+  record(partition: string): Promise<RunRecord | undefined> {
+    return this.runs.record(partition);
   }
 
   /** Stops a live run that has nothing left to do (its last changes are written first). */
@@ -237,11 +182,7 @@ export class RunHost {
     for (const run of this.live.values()) run.stop();
     this.live.clear();
     await Promise.all(this.retiring);
-    await this.writes.settled();
-  }
-
-  private records(partition: string): Collection<RunRecord> {
-    return this.options.store.collection(`${this.options.system.name}/runs/${partition}`);
+    await this.runs.settled();
   }
 
   /** A run's supervisor and agents; restored from `from.snapshot` when given, else fresh. */
@@ -290,7 +231,7 @@ export class RunHost {
   private persist(partition: string, persisted: unknown, snapshot: RunSnapshot, durable: DurableRuns): void {
     if (!this.owners.has(partition)) return;
     const finished = durable.finished(snapshot);
-    const written = this.writes.update(partition, {
+    const written = this.runs.update(partition, {
       snapshot: persisted,
       journal_seq: this.options.journal.lastSeq(partition),
       finished,
@@ -320,10 +261,10 @@ export class RunHost {
       .then(async () => {
         if (!stillRests()) return;
         const owner = this.owners.get(partition);
-        await this.unfinished.delete(partition);
+        await this.runs.markDone(partition);
         if (this.closed || !run) return;
         if (stillRests()) this.release(partition);
-        else if (owner !== undefined) await this.unfinished.put(partition, { partition, owner });
+        else if (owner !== undefined) await this.runs.markUnfinished({ partition, owner });
       })
       .catch((error: unknown) => console.error(`Could not retire run ${partition}:`, error))
       .finally(() => this.retiring.delete(retired));
@@ -349,7 +290,7 @@ export class RunHost {
       journaledIds: entries.map((e) => e.data.envelope.message_id),
     });
     if (!run) return undefined;
-    await this.unfinished.put(partition, { partition, owner: record.owner });
+    await this.runs.markUnfinished({ partition, owner: record.owner });
     return run;
   }
 
@@ -428,7 +369,7 @@ export class RunHost {
   private async fail(partition: string, owner: string, reason: string, warn: (message: string) => void): Promise<void> {
     warn(`Run ${partition} of ${this.options.system.name} could not be recovered: ${reason}`);
     this.failures.set(partition, reason);
-    await this.writes.update(partition, { partition, owner, failure: reason, finished: true });
-    await this.unfinished.delete(partition);
+    await this.runs.update(partition, { partition, owner, failure: reason, finished: true });
+    await this.runs.markDone(partition);
   }
 }

@@ -1,0 +1,48 @@
+import type { EventObject, InspectionEvent } from 'xstate';
+import type { Clock } from '../../actors/runtime/clock.ts';
+import type { Journal, JournalEntry } from '../../actors/runtime/journal.ts';
+import type { Store } from '../../actors/runtime/store.ts';
+import type { SupervisorInput } from '../../machines/runtime/supervisor.ts';
+import type { SystemDefinition } from '../../machines/runtime/supervisor-system.ts';
+import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
+import type { HostedRun, RunSnapshot } from './hosted-run.ts';
+
+/** How a system's runs survive a restart (absent: a run lives only while it works, as a trainer turn). */
+export interface DurableRuns {
+  /** A finished run leaves the index of unfinished runs, is not restored and is not kept live. */
+  finished(snapshot: RunSnapshot): boolean;
+  /**
+   * A run that waits for nobody but its user (a pipeline in `output_ready`) rests: once its
+   * snapshot and envelopes are on disk it leaves the index and is not kept live either, and
+   * `wake` brings it back from its snapshot when the user acts. No timer may run while it rests.
+   */
+  resting?(snapshot: RunSnapshot): boolean;
+  /** Sent to a restored run actor (to re-arm its timers, which XState does not restore). */
+  resume?: EventObject;
+  /**
+   * Starts a fresh run again from its journal (its first envelope, then the user's later ones):
+   * sends are idempotent, so what the journal holds is handed over again, never appended again.
+   * Throw (or reject) when the journal does not describe a run that can be rebuilt.
+   */
+  rebuild(run: HostedRun, entries: readonly JournalEntry<RoutedRecord>[]): void | Promise<void>;
+}
+
+export interface RunHostOptions {
+  system: SystemDefinition;
+  journal: Journal<RoutedRecord>;
+  store: Store;
+  /** The agent whose state is the run's (`ORCHESTRATOR`, `TRAINER`). */
+  runActor: string;
+  /** The supervisor input of one run; `{ journaledIds }` by default. */
+  runInput?: (partition: string, journaledIds: Iterable<string>) => SupervisorInput;
+  durable?: DurableRuns;
+  /** Keep one run built ahead of time, so that `start` needs not build a supervisor and its agents. */
+  spare?: boolean;
+  clock?: Clock;
+  /** Every inspection event of every run, by partition (the visualizer's live view). */
+  inspect?: (partition: string, event: InspectionEvent) => void;
+  /** Every change of an owned run's actor (keep it cheap: it runs on the routing path). */
+  onChange?: (partition: string, owner: string, snapshot: RunSnapshot) => void;
+  /** Where warnings go (a run that could not be recovered); `console.warn` by default. */
+  warn?: (message: string) => void;
+}

@@ -1,0 +1,61 @@
+import type { Collection, Store } from '../../actors/runtime/store.ts';
+import { CoalescedWrites } from './coalesced-writes.ts';
+import type { RunRecord, UnfinishedRun } from './run-record.ts';
+
+/**
+ * Where the host keeps a system's runs: one store file per run (`<system>/runs/<partition>`,
+ * written through coalesced writes) and the index of unfinished runs (`<system>/unfinished`),
+ * the only list start-up reads.
+ */
+export class RunStore {
+  private readonly writes: CoalescedWrites<RunRecord>;
+  private readonly index: Collection<UnfinishedRun>;
+
+  constructor(
+    private readonly store: Store,
+    private readonly system: string,
+  ) {
+    this.index = store.collection(`${system}/unfinished`);
+    this.writes = new CoalescedWrites<RunRecord>(
+      (partition, changes) =>
+        this.records(partition).update('run', (record) => ({
+          ...(record as RunRecord),
+          ...changes,
+          updated_at: new Date().toISOString(),
+        })),
+      (partition, error) => console.error(`Could not persist run ${partition}:`, error),
+    );
+  }
+
+  /** The run's record as last written (writes under way are waited for). */
+  async record(partition: string): Promise<RunRecord | undefined> {
+    await this.writes.flushed(partition);
+    return this.records(partition).get('run');
+  }
+
+  /** Merges `changes` into the run's record (coalesced with the changes that follow). */
+  update(partition: string, changes: Partial<RunRecord>): Promise<unknown> {
+    return this.writes.update(partition, changes);
+  }
+
+  unfinished(): Promise<UnfinishedRun[]> {
+    return this.index.list();
+  }
+
+  markUnfinished(entry: UnfinishedRun): Promise<void> {
+    return this.index.put(entry.partition, entry);
+  }
+
+  markDone(partition: string): Promise<boolean> {
+    return this.index.delete(partition);
+  }
+
+  /** Resolves once every record write issued so far is done. */
+  settled(): Promise<void> {
+    return this.writes.settled();
+  }
+
+  private records(partition: string): Collection<RunRecord> {
+    return this.store.collection(`${this.system}/runs/${partition}`);
+  }
+}
