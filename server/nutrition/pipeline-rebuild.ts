@@ -1,7 +1,7 @@
 import type { JournalEntry } from '../../actors/runtime/journal.ts';
 import type { PipelineEvent } from '../../machines/nutrition/pipeline.ts';
 import type { EnvelopeOf } from '../../protocol/nutrition/envelope.ts';
-import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
+import type { RoutableEnvelope, RoutedRecord } from '../../protocol/runtime/routing.ts';
 import type { HostedRun } from '../run-host/hosted-run.ts';
 
 const waitsForCheckin = (snapshot: ReturnType<HostedRun['snapshot']>) =>
@@ -10,13 +10,29 @@ const waitsForCheckin = (snapshot: ReturnType<HostedRun['snapshot']>) =>
     (snapshot.context.checkin === null || snapshot.context.checkin.failure !== undefined));
 
 /**
- * Starts a pipeline again from its journal: the user's intake (its first envelope), then each
- * check-in the user sent, each once the run is ready for it. The run's message ids derive from
- * their inputs, so work done again yields ids the journal holds, which are handed over, not
- * appended again. A referral confirmation is not an envelope: a rebuilt run that pauses for one
- * asks again. Throws when the journal does not start with the user's intake.
+ * Hands the user's check-ins to the run again, each once the run is ready for it; skips the
+ * one the run already works on. Resolves when the last one is handed over (or the run errs).
  */
-export function rebuildPipeline(run: HostedRun, entries: readonly JournalEntry<RoutedRecord>[]): void {
+async function replayCheckins(run: HostedRun, envelopes: readonly RoutableEnvelope[]): Promise<void> {
+  const checkins = envelopes.filter(
+    (e) => e.from_agent === 'USER' && e.data_type === 'weekly_checkin',
+  ) as EnvelopeOf<'weekly_checkin'>[];
+  for (const envelope of checkins) {
+    if (run.snapshot().context.checkin?.envelopeId === envelope.message_id) continue;
+    if ((await run.until(waitsForCheckin)).value === 'error') return;
+    run.send({ type: 'pipeline.checkin', envelope } satisfies PipelineEvent);
+  }
+}
+
+/**
+ * Starts a pipeline again from its journal: the user's intake (its first envelope), then each
+ * check-in the user sent. The run's message ids derive from their inputs, so work done again
+ * yields ids the journal holds, which are handed over, not appended again. A referral
+ * confirmation is not an envelope: a rebuilt run that pauses for one asks again. Throws at once
+ * when the journal does not start with the user's intake; the check-ins follow in the returned
+ * promise (start-up does not wait for runs to redo their work).
+ */
+export function rebuildPipeline(run: HostedRun, entries: readonly JournalEntry<RoutedRecord>[]): Promise<void> {
   const envelopes = entries.map((entry) => entry.data.envelope);
   const [first] = envelopes;
   if (first?.from_agent !== 'USER' || first.data_type !== 'intake_data') {
@@ -25,14 +41,13 @@ export function rebuildPipeline(run: HostedRun, entries: readonly JournalEntry<R
     );
   }
   run.send({ type: 'pipeline.start', envelope: first as EnvelopeOf<'intake_data'> } satisfies PipelineEvent);
-  const checkins = envelopes.filter(
-    (e) => e.from_agent === 'USER' && e.data_type === 'weekly_checkin',
-  ) as EnvelopeOf<'weekly_checkin'>[];
-  // The check-ins follow in the background: start-up does not wait for runs to redo their work.
-  void (async () => {
-    for (const envelope of checkins) {
-      if ((await run.until(waitsForCheckin)).value === 'error') return;
-      run.send({ type: 'pipeline.checkin', envelope } satisfies PipelineEvent);
-    }
-  })().catch((error: unknown) => console.error(`Could not replay the check-ins of run ${run.partition}:`, error));
+  return replayCheckins(run, envelopes);
+}
+
+/** Brings a pipeline restored from an older snapshot up to date: the check-ins the user sent since. */
+export function catchUpPipeline(run: HostedRun, entries: readonly JournalEntry<RoutedRecord>[]): Promise<void> {
+  return replayCheckins(
+    run,
+    entries.map((entry) => entry.data.envelope),
+  );
 }

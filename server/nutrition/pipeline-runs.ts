@@ -15,14 +15,29 @@ import { ConflictError, NotFoundError, RuntimeError, ValidationError } from '../
 import { CoalescedWrites } from '../run-host/coalesced-writes.ts';
 import type { HostedRun, RunEvent, RunSnapshot } from '../run-host/hosted-run.ts';
 import { RunHost } from '../run-host/run-host.ts';
-import { rebuildPipeline } from './pipeline-rebuild.ts';
+import { catchUpPipeline, rebuildPipeline } from './pipeline-rebuild.ts';
 import { failedPipelineView, pipelineView, SETTLED_STATES, statusOf, type PipelineStatus } from './pipeline-view.ts';
 
 /** A run id as `create` makes them: anything else is not a run, without asking the store. */
 const RUN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** The states where a run waits for its user alone (the pipeline timeout is off in both). */
-const RESTING_STATES: ReadonlySet<string> = new Set(['output_ready', 'paused_physician']);
+/**
+ * Whether a run waits for its user alone: no agent works (nothing in flight), no check-in is
+ * under way, and it is in `output_ready` or paused for a referral the user must confirm (the
+ * pipeline timeout is off in both). A run paused while the PHYSICIAN still works does not rest.
+ */
+function restsForUser(snapshot: RunSnapshot): boolean {
+  const { context } = snapshot;
+  if (Object.keys(context.inFlight).length > 0) return false;
+  if (context.checkin !== null && context.checkin.failure === undefined) return false;
+  if (snapshot.value === 'output_ready') return true;
+  const physician = context.physician;
+  return (
+    snapshot.value === 'paused_physician' &&
+    physician?.response?.payload.pipeline_action === 'pause_pending_referral' &&
+    !physician.confirmed
+  );
+}
 
 /** What a user's list of runs keeps of each (the run's snapshot is the host's, in its own file). */
 interface RunListing {
@@ -55,6 +70,8 @@ export interface PipelineRunsOptions {
 export class PipelineRuns {
   /** Users whose run was terminated on medical grounds, known before the clearance record is written. */
   private readonly blocked = new Map<string, string>();
+  /** Each user's medical-block writes, in order (clearance waits for them). */
+  private readonly blockWrites = new Map<string, Promise<void>>();
   private readonly terminated = new Set<string>();
   private readonly clearances: Collection<{ required: boolean; run_id: string; at: string }>;
   private readonly listings: CoalescedWrites<RunListing>;
@@ -96,11 +113,10 @@ export class PipelineRuns {
       durable: {
         finished: (snapshot) => snapshot.value === 'error',
         // Waiting for the user's check-in or referral confirmation: no agent works, no timer runs.
-        resting: (snapshot) =>
-          RESTING_STATES.has(String(snapshot.value)) &&
-          (snapshot.context.checkin === null || snapshot.context.checkin.failure !== undefined),
+        resting: restsForUser,
         resume: { type: 'pipeline.resume' } satisfies PipelineEvent,
         rebuild: rebuildPipeline,
+        catchUp: catchUpPipeline,
       },
       spare: true,
       ...(options.clock ? { clock: options.clock } : {}),
@@ -167,9 +183,9 @@ export class PipelineRuns {
 
   /** Resolves once the run waits for nobody but the user (output_ready, paused_physician, error). */
   async settled(userId: string, runId: string) {
-    const { run, snapshot, unpin } = await this.current(userId, runId);
+    const { run, unpin } = await this.current(userId, runId);
     try {
-      if (!run) return pipelineView(snapshot as never);
+      if (!run) return await this.view(userId, runId);
       await run.until((snapshot) => SETTLED_STATES.has(String(snapshot.value)));
       await run.quiescent();
       return pipelineView(run.snapshot() as never);
@@ -212,13 +228,13 @@ export class PipelineRuns {
   async confirmReferral(userId: string, runId: string) {
     const { run, snapshot, unpin } = await this.current(userId, runId);
     try {
-      return this.confirm(runId, run, snapshot);
+      return await this.confirm(runId, run, snapshot);
     } finally {
       unpin();
     }
   }
 
-  private confirm(runId: string, run: HostedRun | undefined, snapshot: RunSnapshot) {
+  private async confirm(runId: string, run: HostedRun | undefined, snapshot: RunSnapshot) {
     const physician = snapshot.context.physician;
     if (
       !run ||
@@ -232,6 +248,8 @@ export class PipelineRuns {
       );
     }
     run.send({ type: 'pipeline.confirm_referral' } satisfies PipelineEvent);
+    // The confirmation is no envelope: the client hears of it once the run's snapshot holds it.
+    await this.host.persisted(run);
     return pipelineView(run.snapshot() as never);
   }
 
@@ -285,8 +303,10 @@ export class PipelineRuns {
         (s.context.checkin === null && s.context.lastAdjustment?.message_id !== lastId),
     );
     if (after.context.lastAdjustment && after.context.lastAdjustment.message_id !== lastId) {
-      // The answer leaves the runtime only once it is in the journal (the output-commit rule).
+      // The answer leaves the runtime only once it is in the journal (the output-commit rule),
+      // and the run's snapshot holds it (so a restart does not take the run back before it).
       await run.quiescent();
+      await this.host.persisted(run);
       return after.context.lastAdjustment;
     }
     throw new RuntimeError(
@@ -298,8 +318,8 @@ export class PipelineRuns {
 
   /** The user's medical clearance after an abort (§6.4 step 6). */
   async clear(userId: string) {
+    await this.blockWrites.get(userId);
     const clearance = await this.clearances.get(userId);
-    await this.listings.settled();
     await this.clearances.put(userId, {
       required: false,
       run_id: clearance?.run_id ?? '',
@@ -380,8 +400,9 @@ export class PipelineRuns {
   private noteTermination(userId: string, runId: string) {
     this.terminated.add(runId);
     this.blocked.set(userId, runId);
-    void this.listings.after(runId, () =>
-      this.clearances.put(userId, { required: true, run_id: runId, at: new Date().toISOString() }),
-    );
+    const written = (this.blockWrites.get(userId) ?? Promise.resolve())
+      .then(() => this.clearances.put(userId, { required: true, run_id: runId, at: new Date().toISOString() }))
+      .catch((error: unknown) => console.error(`Could not record the medical block of run ${runId}:`, error));
+    this.blockWrites.set(userId, written);
   }
 }

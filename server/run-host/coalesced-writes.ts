@@ -35,7 +35,7 @@ export class CoalescedWrites<T extends object> {
   }
 
   /** Runs `work` after every write of `key` so far (whatever their outcome), in the same queue. */
-  after<R>(key: string, work: () => Promise<R>): Promise<R> {
+  private after<R>(key: string, work: () => Promise<R>): Promise<R> {
     const previous = this.tails.get(key) ?? Promise.resolve();
     const next = previous.catch(() => undefined).then(work);
     next.catch((error: unknown) => this.onError(key, error));

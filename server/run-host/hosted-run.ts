@@ -32,6 +32,11 @@ export interface HostedRunOptions {
   persist?: (persisted: unknown, snapshot: RunSnapshot) => void;
   /** Every inspection event of the run's actors (the visualizer's live view listens here). */
   inspect?: (event: InspectionEvent) => void;
+  /**
+   * An error of the run actor or its supervisor (an action that threw on a damaged snapshot,
+   * say): the run is in `error` from then on. Heard here, it is never thrown out of the process.
+   */
+  onError?: (error: unknown) => void;
 }
 
 /**
@@ -72,7 +77,8 @@ export class HostedRun {
     this.supervisor.on('supervisor.routed', onRouted);
     this.supervisor.on('supervisor.outbound', onRouted);
     // After each of the supervisor's steps, when its bookkeeping says everything is settled.
-    this.supervisor.subscribe(() => this.checkDrained());
+    const onError = options.onError ?? ((error: unknown) => console.error(`Run ${options.partition} failed:`, error));
+    this.supervisor.subscribe({ next: () => this.checkDrained(), error: onError });
     this.supervisor.start();
     actor = (this.supervisor.getSnapshot().children as Record<string, AnyActorRef | undefined>)[options.runActor];
     if (!actor)
@@ -85,9 +91,12 @@ export class HostedRun {
       this.persistTimer = undefined;
       persist?.(actor.getPersistedSnapshot(), actor.getSnapshot());
     };
-    actor.subscribe((snapshot: RunSnapshot) => {
-      options.onChange?.(snapshot);
-      if (persist) this.persistTimer ??= setTimeout(this.persistNow, PERSIST_DELAY_MS);
+    actor.subscribe({
+      next: (snapshot: RunSnapshot) => {
+        options.onChange?.(snapshot);
+        if (persist) this.persistTimer ??= setTimeout(this.persistNow, PERSIST_DELAY_MS);
+      },
+      error: onError,
     });
     if (options.resume) actor.send(options.resume);
   }
@@ -144,12 +153,16 @@ export class HostedRun {
     });
   }
 
+  /** Hands the latest snapshot to `persist` now if a change waits for its delayed write. */
+  flush(): void {
+    if (!this.persistTimer) return;
+    clearTimeout(this.persistTimer);
+    this.persistNow();
+  }
+
   /** Stops the run: its last changes are written first. */
   stop(): void {
-    if (this.persistTimer) {
-      clearTimeout(this.persistTimer);
-      this.persistNow();
-    }
+    this.flush();
     this.watchers.clear();
     this.supervisor.stop();
   }

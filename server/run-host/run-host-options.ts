@@ -22,9 +22,16 @@ export interface DurableRuns {
   /**
    * Starts a fresh run again from its journal (its first envelope, then the user's later ones):
    * sends are idempotent, so what the journal holds is handed over again, never appended again.
-   * Throw (or reject) when the journal does not describe a run that can be rebuilt.
+   * Throw at once when the journal does not describe a run that can be rebuilt; what follows
+   * later (the user's later envelopes, each when the run is ready) goes in the returned promise,
+   * during which the host holds the run live.
    */
   rebuild(run: HostedRun, entries: readonly JournalEntry<RoutedRecord>[]): void | Promise<void>;
+  /**
+   * Brings a run restored from a snapshot older than its journal up to date: `entries` are the
+   * journal's entries past the snapshot (the user's envelopes among them were sent after it).
+   */
+  catchUp?(run: HostedRun, entries: readonly JournalEntry<RoutedRecord>[]): void | Promise<void>;
 }
 
 export interface RunHostOptions {

@@ -6,7 +6,7 @@ import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 import { HostedRun, type RunSnapshot } from './hosted-run.ts';
 import { restoredLogic } from './restored-logic.ts';
 import type { DurableRuns, RunHostOptions } from './run-host-options.ts';
-import { recoveryOf, type RunRecord, type UnfinishedRun } from './run-record.ts';
+import { recoveryOf, type Recovery, type RunRecord, type UnfinishedRun } from './run-record.ts';
 import { RunStore } from './run-store.ts';
 
 export type { DurableRuns, RunHostOptions } from './run-host-options.ts';
@@ -37,7 +37,7 @@ export class RunHost {
   private readonly machine: SupervisorMachine;
   private readonly runs: RunStore;
   /** Finished or resting runs on their way out of the index (close waits for them). */
-  private readonly retiring = new Set<Promise<void>>();
+  private readonly retiring = new Map<string, Promise<void>>();
   /** Resting runs being brought back, so that two callers get the same run. */
   private readonly waking = new Map<string, Promise<HostedRun | undefined>>();
   /** Runs a caller holds (see `pin`): they are not released while held. */
@@ -77,6 +77,8 @@ export class RunHost {
       run = this.build(partition);
     }
     this.owners.set(run.partition, options.owner);
+    // Held until `commit`: a quick run must not rest (and be released) before it is recorded.
+    this.hold(run.partition);
     return run;
   }
 
@@ -86,8 +88,12 @@ export class RunHost {
    */
   async commit(run: HostedRun): Promise<void> {
     const owner = this.owners.get(run.partition)!;
-    await this.runs.update(run.partition, { partition: run.partition, owner, created_at: new Date().toISOString() });
-    await this.runs.markUnfinished({ partition: run.partition, owner });
+    try {
+      await this.runs.update(run.partition, { partition: run.partition, owner, created_at: new Date().toISOString() });
+      await this.runs.markUnfinished({ partition: run.partition, owner });
+    } finally {
+      this.unhold(run.partition);
+    }
     // The next spare is built once this run's first writes are done, so its file does not compete with them.
     if (this.options.spare && !this.closed) this.spare ??= this.build(randomUUID());
   }
@@ -119,17 +125,11 @@ export class RunHost {
    */
   async pin(partition: string): Promise<{ run: HostedRun | undefined; unpin: () => void }> {
     // Held from this moment, before any await: a run retiring meanwhile is not released.
-    this.pins.set(partition, (this.pins.get(partition) ?? 0) + 1);
+    this.hold(partition);
     let pinned = true;
     const unpin = () => {
-      if (!pinned) return;
+      if (pinned) this.unhold(partition);
       pinned = false;
-      const left = (this.pins.get(partition) ?? 1) - 1;
-      if (left > 0) return void this.pins.set(partition, left);
-      this.pins.delete(partition);
-      // Nothing changed while held (a refused check-in, a watcher gone): it may rest again.
-      const run = this.live.get(partition);
-      if (run && this.rests(run.snapshot())) this.retire(partition, Promise.resolve());
     };
     try {
       const run = await this.wake(partition);
@@ -139,6 +139,15 @@ export class RunHost {
       unpin();
       throw error;
     }
+  }
+
+  /**
+   * Resolves once the run's latest snapshot is on disk: a caller answers its client after this
+   * when what it did (a check-in, a confirmation) must survive a kill -9.
+   */
+  async persisted(run: HostedRun): Promise<void> {
+    run.flush();
+    await this.runs.flushed(run.partition);
   }
 
   /** Who owns the run: known for live runs, else read from its record. */
@@ -166,8 +175,7 @@ export class RunHost {
 
   /** Stops a live run that has nothing left to do (its last changes are written first). */
   release(partition: string): void {
-    this.live.get(partition)?.stop();
-    this.live.delete(partition);
+    this.discard(partition);
     // A released run's owner is in its record (a durable run's) or nowhere needed (a turn's).
     this.owners.delete(partition);
   }
@@ -175,13 +183,12 @@ export class RunHost {
   /** Stops every run and waits for their last writes. */
   async close(): Promise<void> {
     // Runs finished just now retire before the others stop (their last envelopes still land).
-    await Promise.all(this.retiring);
+    await Promise.all(this.retiring.values());
     this.closed = true;
-    this.spare?.stop();
-    // Stopping writes each run's last changes, which may retire a run that finished meanwhile.
+    // Stopping writes each run's last changes (the spare is live too, and writes nothing).
     for (const run of this.live.values()) run.stop();
     this.live.clear();
-    await Promise.all(this.retiring);
+    await Promise.all(this.retiring.values());
     await this.runs.settled();
   }
 
@@ -231,12 +238,12 @@ export class RunHost {
   private persist(partition: string, persisted: unknown, snapshot: RunSnapshot, durable: DurableRuns): void {
     if (!this.owners.has(partition)) return;
     const finished = durable.finished(snapshot);
-    const written = this.runs.update(partition, {
+    void this.runs.update(partition, {
       snapshot: persisted,
       journal_seq: this.options.journal.lastSeq(partition),
       finished,
     });
-    if (this.rests(snapshot)) this.retire(partition, written);
+    if (this.rests(snapshot)) this.retire(partition);
   }
 
   private rests(snapshot: RunSnapshot): boolean {
@@ -245,30 +252,66 @@ export class RunHost {
   }
 
   /**
-   * Takes a finished or resting run out of the index once `written` (its last snapshot) is on
-   * disk and its last envelopes are journaled; then it need not stay live. A run that moved on
-   * meanwhile (its user acted) stays, in the index. Close waits for it.
+   * Runs `work` on a run (a rebuild, a catch-up); throws what it throws at once, and holds the
+   * run live while the promise it returns is pending (its later sends must find the run there).
    */
-  private retire(partition: string, written: Promise<unknown>): void {
+  private holdWhile(partition: string, work: () => void | Promise<void>): void {
+    const pending = work();
+    if (!pending) return;
+    this.hold(partition);
+    void pending
+      .catch((error: unknown) => console.error(`Run ${partition} could not be brought up to date:`, error))
+      .finally(() => this.unhold(partition));
+  }
+
+  private hold(partition: string): void {
+    this.pins.set(partition, (this.pins.get(partition) ?? 0) + 1);
+  }
+
+  /** Lets go of a held run; one that rests now (nothing changed while held) may retire. */
+  private unhold(partition: string): void {
+    const left = (this.pins.get(partition) ?? 1) - 1;
+    if (left > 0) return void this.pins.set(partition, left);
+    this.pins.delete(partition);
     const run = this.live.get(partition);
+    if (run && this.rests(run.snapshot())) this.retire(partition);
+  }
+
+  /**
+   * Takes a finished or resting run out of the index once its last envelopes are journaled and
+   * its latest snapshot is on disk; then it need not stay live. A run held or moved on meanwhile
+   * (its user acted) stays, in the index. Close waits for it.
+   */
+  private retire(partition: string): void {
+    const run = this.live.get(partition);
+    if (!run || this.retiring.has(partition) || !this.owners.has(partition)) return;
     const stillRests = () =>
-      this.closed ||
-      !run ||
-      (this.live.get(partition) === run && !this.pins.has(partition) && this.rests(run.snapshot()));
-    const retired = written
+      this.closed || (this.live.get(partition) === run && !this.pins.has(partition) && this.rests(run.snapshot()));
+    const flushed = async () => {
+      run.flush();
+      await this.runs.flushed(partition);
+    };
+    const retired = (async () => {
       // A closing host has stopped its runs: what they still had in flight will not settle.
-      .then(() => (this.closed ? undefined : run?.quiescent()))
-      .then(async () => {
-        if (!stillRests()) return;
-        const owner = this.owners.get(partition);
-        await this.runs.markDone(partition);
-        if (this.closed || !run) return;
-        if (stillRests()) this.release(partition);
-        else if (owner !== undefined) await this.runs.markUnfinished({ partition, owner });
-      })
+      if (!this.closed) await run.quiescent();
+      await flushed();
+      if (!stillRests()) return;
+      const owner = this.owners.get(partition);
+      await this.runs.markDone(partition);
+      // What changed meanwhile is on disk before the run goes: the record it rests on is its latest.
+      await flushed();
+      if (this.closed) return;
+      if (stillRests()) this.release(partition);
+      else if (owner !== undefined) await this.runs.markUnfinished({ partition, owner });
+    })()
       .catch((error: unknown) => console.error(`Could not retire run ${partition}:`, error))
-      .finally(() => this.retiring.delete(retired));
-    this.retiring.add(retired);
+      .finally(() => {
+        this.retiring.delete(partition);
+        // Let go of (or rested again) while this one was under way: it retires now.
+        if (!this.closed && this.live.get(partition) === run && !this.pins.has(partition) && this.rests(run.snapshot()))
+          this.retire(partition);
+      });
+    this.retiring.set(partition, retired);
   }
 
   /** Brings a resting run back from its record: restored from its snapshot, indexed again. */
@@ -285,13 +328,15 @@ export class RunHost {
     const entries = await this.options.journal.read(partition);
     if (this.closed || this.live.has(partition)) return this.live.get(partition);
     this.owners.set(partition, record.owner);
+    await this.runs.markUnfinished({ partition, owner: record.owner });
     const run = this.tryBuild(partition, {
       snapshot: record.snapshot,
       journaledIds: entries.map((e) => e.data.envelope.message_id),
     });
-    if (!run) return undefined;
-    await this.runs.markUnfinished({ partition, owner: record.owner });
-    return run;
+    if (run) return run;
+    // Its snapshot will not restore: it comes back as after a restart (rebuilt, or failed).
+    await this.recover({ partition, owner: record.owner }, this.options.durable!);
+    return this.live.get(partition);
   }
 
   /** Brings back one unfinished run; a run that cannot come back is marked failed, the others go on. */
@@ -300,7 +345,7 @@ export class RunHost {
     const warn = this.options.warn ?? console.warn;
     this.owners.set(partition, owner);
     let entries: JournalEntry<RoutedRecord>[] = [];
-    let recovery;
+    let recovery: Recovery;
     try {
       entries = await this.options.journal.read(partition);
       recovery = recoveryOf(await this.record(partition), entries.length === 0 ? 0 : entries[entries.length - 1]!.seq);
@@ -313,9 +358,20 @@ export class RunHost {
     const journaledIds = entries.map((e) => e.data.envelope.message_id);
     if (recovery.kind === 'restore') {
       const run = this.tryBuild(partition, { snapshot: recovery.snapshot, journaledIds });
-      // Finished or resting but still indexed (stopped before it retired): it retires now.
-      if (run && this.rests(run.snapshot())) this.retire(partition, Promise.resolve());
-      if (run) return;
+      if (run) {
+        // The journal went further than the snapshot: what the user sent since is handed over again.
+        const { behind, since } = recovery;
+        if (behind && durable.catchUp)
+          this.holdWhile(partition, () =>
+            durable.catchUp!(
+              run,
+              entries.filter((e) => e.seq > since),
+            ),
+          );
+        // Finished or resting but still indexed (stopped before it retired): it retires now.
+        if (this.rests(run.snapshot())) this.retire(partition);
+        return;
+      }
       recovery = { kind: 'rebuild' as const, reason: 'its snapshot could not be restored' };
     }
     if (recovery.kind === 'rebuild') {
@@ -325,10 +381,10 @@ export class RunHost {
       const run = this.tryBuild(partition, { journaledIds });
       if (run) {
         try {
-          await durable.rebuild(run, entries);
+          this.holdWhile(partition, () => durable.rebuild(run, entries));
           return;
         } catch (error) {
-          this.release(partition);
+          this.discard(partition);
           recovery = {
             kind: 'fail' as const,
             reason: `It could not be rebuilt from its journal: ${error instanceof Error ? error.message : String(error)}`,
@@ -359,11 +415,17 @@ export class RunHost {
     try {
       const run = this.build(partition, from);
       if (run.actor.getSnapshot().status !== 'error' && run.supervisor.getSnapshot().status !== 'error') return run;
-      this.release(partition);
     } catch {
-      this.release(partition);
+      // Reported as undefined: the caller rebuilds the run or marks it failed.
     }
+    this.discard(partition);
     return undefined;
+  }
+
+  /** Stops and forgets a live run, keeping its owner (it may be built again). */
+  private discard(partition: string): void {
+    this.live.get(partition)?.stop();
+    this.live.delete(partition);
   }
 
   private async fail(partition: string, owner: string, reason: string, warn: (message: string) => void): Promise<void> {

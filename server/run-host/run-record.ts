@@ -22,14 +22,15 @@ export interface UnfinishedRun {
 
 /** How a run found in the index of unfinished runs comes back after a restart. */
 export type Recovery =
-  | { kind: 'restore'; snapshot: unknown; behind: boolean }
+  | { kind: 'restore'; snapshot: unknown; behind: boolean; since: number }
   | { kind: 'rebuild'; reason: string }
   | { kind: 'fail'; reason: string };
 
 /**
  * Journal first: the journal says what happened, the snapshot is a cache. A run whose snapshot
- * is there is restored from it (and, when the journal went further, the work after it is done
- * again under the same message ids, which the journal already holds); a run without one is
+ * is there is restored from it; when the journal went further (`behind`, past seq `since`),
+ * what the user sent since is handed over again and the work after the snapshot is done again
+ * under the same message ids, which the journal already holds. A run without a snapshot is
  * rebuilt from its journal; a run whose journal is empty cannot be rebuilt.
  */
 export function recoveryOf(record: RunRecord | undefined, journalSeq: number): Recovery {
@@ -42,5 +43,6 @@ export function recoveryOf(record: RunRecord | undefined, journalSeq: number): R
   if (!record) return { kind: 'rebuild', reason: 'its record is missing' };
   if (record.snapshot === undefined || record.snapshot === null)
     return { kind: 'rebuild', reason: 'it has no snapshot yet' };
-  return { kind: 'restore', snapshot: record.snapshot, behind: (record.journal_seq ?? 0) < journalSeq };
+  const since = record.journal_seq ?? 0;
+  return { kind: 'restore', snapshot: record.snapshot, behind: since < journalSeq, since };
 }

@@ -50,6 +50,11 @@ export class RunStore {
     return this.index.delete(partition);
   }
 
+  /** Resolves once the writes of the run's record issued so far are done. */
+  flushed(partition: string): Promise<void> {
+    return this.writes.flushed(partition);
+  }
+
   /** Resolves once every record write issued so far is done. */
   settled(): Promise<void> {
     return this.writes.settled();

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -128,6 +128,46 @@ describe('a pipeline that waits for its user', () => {
         message_id: string;
       }[];
       expect(new Set(messages.map((m) => m.message_id)).size).toBe(messages.length);
+    } finally {
+      await second.stop(false);
+    }
+  });
+});
+
+describe('a pipeline whose snapshot is older than its journal', () => {
+  it('is restored and handed the check-ins the user sent after the snapshot, without journaling anything twice', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'restart-'));
+    dirs.push(dir);
+    const first = await startRuntime({}, dir);
+    const runs = (first.runtime.systems.nutrition as unknown as { runs: { liveState(id: string): string | undefined } })
+      .runs;
+    const id = (await first.call('ada', 'POST', '/pipelines', payload('intake_data'))).body.pipeline_run_id as string;
+    await expect.poll(() => runs.liveState(id), { timeout: 10_000 }).toBe('output_ready');
+    await expect.poll(() => runs.liveState(id), { timeout: 5_000 }).toBeUndefined();
+    const recordFile = join(dir, 'store', 'nutrition', 'runs', `${id}.json`);
+    const before = await readFile(recordFile, 'utf8');
+    const answered = await first.call('ada', 'POST', `/pipelines/${id}/checkins`, payload('weekly_checkin'));
+    expect(answered.status).toBe(200);
+    const messages = (await first.call('ada', 'GET', `/pipelines/${id}/messages`)).body.messages as {
+      message_id: string;
+    }[];
+    await first.stop(false);
+    // As if the process died after the check-in was journaled and answered but before its
+    // snapshot was written: the record still holds the snapshot from before, and the run is indexed.
+    await writeFile(recordFile, before);
+    const indexFile = join(dir, 'store', 'nutrition', 'unfinished.json');
+    await writeFile(indexFile, JSON.stringify({ docs: { [id]: { partition: id, owner: 'ada' } } }));
+    expect(JSON.parse(before).docs.run.journal_seq).toBeLessThan(messages.length);
+
+    const second = await startRuntime({}, dir);
+    try {
+      await expect
+        .poll(async () => (await second.call('ada', 'GET', `/pipelines/${id}`)).body.last_adjustment, {
+          timeout: 10_000,
+        })
+        .toEqual(answered.body.payload);
+      const after = (await second.call('ada', 'GET', `/pipelines/${id}/messages`)).body.messages;
+      expect(after).toEqual(messages);
     } finally {
       await second.stop(false);
     }

@@ -104,6 +104,21 @@ describe('a system module the runtime does not name (tests/support/echo)', () =>
     expect(warn.mock.calls.flat().join('\n')).toMatch(
       new RegExp(`Run ${id2} of echo: its snapshot could not be restored`),
     );
+
+    // A state the machine has, with a context its actions cannot read: the run errs as it resumes,
+    // which is heard (never thrown out of the process) and the run is rebuilt from its journal.
+    const { dir: dir3, id: id3 } = await stuckRun();
+    const file3 = join(dir3, 'store', 'echo', 'runs', `${id3}.json`);
+    const record3 = JSON.parse(await readFile(file3, 'utf8'));
+    record3.docs.run.snapshot = { ...record3.docs.run.snapshot, context: null };
+    await writeFile(file3, JSON.stringify(record3));
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const fourth = await start(undefined, dir3);
+    await until(fourth, id3, 'done');
+    expect(warn.mock.calls.flat().join('\n')).toMatch(
+      new RegExp(`Run ${id3} of echo: its snapshot could not be restored`),
+    );
+    expect(error).toHaveBeenCalled();
   });
 
   it('marks a run that cannot be rebuilt as failed, with a reason, and the server and its other runs go on', async () => {

@@ -73,18 +73,6 @@ describe('CoalescedWrites', () => {
     expect(onError).toHaveBeenCalledWith('k', expect.objectContaining({ message: 'EIO' }));
     expect(written).toEqual([{ a: 2 }]);
   });
-
-  it('runs other work in the same queue, after the writes before it', async () => {
-    const order: string[] = [];
-    const writes = new CoalescedWrites<Doc>(async (_key, changes) => {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      order.push(`write ${changes.a}`);
-    });
-    void writes.update('k', { a: 1 });
-    await writes.after('k', async () => void order.push('after'));
-    expect(order).toEqual(['write 1', 'after']);
-    await writes.settled();
-  });
 });
 
 describe('CoalescedWrites.flushed', () => {
