@@ -10,6 +10,7 @@ import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { OpenSystem, SystemModule } from './system-module.ts';
 import { loadSystemModules } from './system-modules.ts';
+import { isRunRecordFolder } from './run-host/run-store.ts';
 import { RunSources } from './viz/run-sources.ts';
 import { vizRoutes } from './viz/viz-routes.ts';
 
@@ -29,7 +30,8 @@ export interface RuntimeOverrides {
  */
 export async function openRuntime(config: Config, overrides: RuntimeOverrides = {}) {
   const modules = overrides.modules ?? (await loadSystemModules());
-  const store = await openLowdbStore(join(config.dataDir, 'store'));
+  // Run records are caches of the journal (server/run-host): start-up does not read them all.
+  const store = await openLowdbStore(join(config.dataDir, 'store'), { unchecked: isRunRecordFolder });
   const models = openModelBackends(config);
   const journals = new Map<string, Promise<Journal<any>>>();
   const opened: { module: SystemModule<any>; system: OpenSystem }[] = [];

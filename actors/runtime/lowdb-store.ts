@@ -10,6 +10,12 @@ import { collectionFile, loadStoreFile } from './store-file.ts';
 interface LowdbStoreOptions {
   /** Check every existing file before returning (true): see `checkDataDir`. */
   check?: boolean;
+  /**
+   * Folders of collections that are caches (a run's snapshot: the journal has the truth) and are
+   * not checked at start-up, so that start-up does not read them all; a damaged one is found
+   * when it is read. Given as a collection path prefix, `/`-separated (`nutrition/runs`).
+   */
+  unchecked?: (folder: string) => boolean;
 }
 
 /**
@@ -23,7 +29,7 @@ interface LowdbStoreOptions {
  */
 export async function openLowdbStore(dir: string, options: LowdbStoreOptions = {}): Promise<Store> {
   await mkdir(dir, { recursive: true });
-  if (options.check ?? true) await checkDataDir(dir);
+  if (options.check ?? true) await checkDataDir(dir, options.unchecked);
   const collections = new Map<string, LowdbCollection<unknown>>();
   return {
     collection<T>(name: string): Collection<T> {
@@ -48,9 +54,13 @@ export async function openLowdbStore(dir: string, options: LowdbStoreOptions = {
  * skips dot files (lowdb's temp files) and anything not ending in `.json`. Returns the files
  * it checked.
  */
-export async function checkDataDir(dir: string): Promise<string[]> {
+export async function checkDataDir(
+  dir: string,
+  unchecked: (folder: string) => boolean = () => false,
+): Promise<string[]> {
   const checked: string[] = [];
-  for (const file of await jsonFiles(dir)) {
+  const skip = (folder: string) => unchecked(relative(dir, folder).split(sep).join('/'));
+  for (const file of await jsonFiles(dir, skip)) {
     const segments = relative(dir, file).slice(0, -'.json'.length).split(sep);
     if (segments.some((segment) => decodeFileName(segment) === undefined)) {
       throw new DataFileCorruptError(
@@ -64,7 +74,7 @@ export async function checkDataDir(dir: string): Promise<string[]> {
   return checked;
 }
 
-async function jsonFiles(dir: string): Promise<string[]> {
+async function jsonFiles(dir: string, skip: (folder: string) => boolean): Promise<string[]> {
   let entries;
   try {
     entries = await readdir(dir, { withFileTypes: true });
@@ -76,8 +86,9 @@ async function jsonFiles(dir: string): Promise<string[]> {
   for (const entry of entries) {
     if (entry.name.startsWith('.')) continue;
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) files.push(...(await jsonFiles(path)));
-    else if (entry.isFile() && entry.name.endsWith('.json')) files.push(path);
+    if (entry.isDirectory()) {
+      if (!skip(path)) files.push(...(await jsonFiles(path, skip)));
+    } else if (entry.isFile() && entry.name.endsWith('.json')) files.push(path);
   }
   return files.sort();
 }

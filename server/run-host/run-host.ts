@@ -348,11 +348,14 @@ export class RunHost {
     let recovery: Recovery;
     try {
       entries = await this.options.journal.read(partition);
-      recovery = recoveryOf(await this.record(partition), entries.length === 0 ? 0 : entries[entries.length - 1]!.seq);
+      const lastSeq = entries.length === 0 ? 0 : entries[entries.length - 1]!.seq;
+      // The record is a cache: one that cannot be read is as good as missing.
+      const record = await this.record(partition).catch(() => undefined);
+      recovery = recoveryOf(record, lastSeq);
     } catch (error) {
       recovery = {
         kind: 'fail' as const,
-        reason: `Its data could not be read (${error instanceof Error ? error.message : String(error)}).`,
+        reason: `Its journal could not be read (${error instanceof Error ? error.message : String(error)}).`,
       };
     }
     const journaledIds = entries.map((e) => e.data.envelope.message_id);

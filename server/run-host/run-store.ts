@@ -1,6 +1,13 @@
+import { rename } from 'node:fs/promises';
 import type { Collection, Store } from '../../actors/runtime/store.ts';
+import { DataFileCorruptError } from '../../protocol/runtime/runtime-error.ts';
 import { CoalescedWrites } from './coalesced-writes.ts';
 import type { RunRecord, UnfinishedRun } from './run-record.ts';
+
+/** Whether a store folder holds run records (`<system>/runs`): caches of the journal. */
+export function isRunRecordFolder(folder: string): boolean {
+  return /^[^/]+\/runs$/.test(folder);
+}
 
 /**
  * Where the host keeps a system's runs: one store file per run (`<system>/runs/<partition>`,
@@ -18,11 +25,13 @@ export class RunStore {
     this.index = store.collection(`${system}/unfinished`);
     this.writes = new CoalescedWrites<RunRecord>(
       (partition, changes) =>
-        this.records(partition).update('run', (record) => ({
-          ...(record as RunRecord),
-          ...changes,
-          updated_at: new Date().toISOString(),
-        })),
+        this.readable(() =>
+          this.records(partition).update('run', (record) => ({
+            ...(record as RunRecord),
+            ...changes,
+            updated_at: new Date().toISOString(),
+          })),
+        ),
       (partition, error) => console.error(`Could not persist run ${partition}:`, error),
     );
   }
@@ -30,7 +39,7 @@ export class RunStore {
   /** The run's record as last written (writes under way are waited for). */
   async record(partition: string): Promise<RunRecord | undefined> {
     await this.writes.flushed(partition);
-    return this.records(partition).get('run');
+    return this.readable(() => this.records(partition).get('run'));
   }
 
   /** Merges `changes` into the run's record (coalesced with the changes that follow). */
@@ -58,6 +67,23 @@ export class RunStore {
   /** Resolves once every record write issued so far is done. */
   settled(): Promise<void> {
     return this.writes.settled();
+  }
+
+  /**
+   * Runs `work` on a run's record; a record file that is damaged is a cache lost, not a fatal
+   * error: it is set aside (renamed `<file>.corrupt-<time>`, with a warning) and `work` runs again
+   * on no record, so the run is rebuilt from its journal.
+   */
+  private async readable<R>(work: () => Promise<R>): Promise<R> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof DataFileCorruptError)) throw error;
+      const aside = `${error.file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+      await rename(error.file, aside);
+      console.warn(`${error.message} It is a cache of the journal: set aside as ${aside}.`);
+      return work();
+    }
   }
 
   private records(partition: string): Collection<RunRecord> {

@@ -119,6 +119,14 @@ describe('a system module the runtime does not name (tests/support/echo)', () =>
       new RegExp(`Run ${id3} of echo: its snapshot could not be restored`),
     );
     expect(error).toHaveBeenCalled();
+
+    // A record file that is not even JSON: start-up does not read run records, so it starts, and
+    // the run, still in the index, is rebuilt from its journal.
+    const { dir: dir4, id: id4 } = await stuckRun();
+    await writeFile(join(dir4, 'store', 'echo', 'runs', `${id4}.json`), '{"docs": {"run": ');
+    const fifth = await start(undefined, dir4);
+    await until(fifth, id4, 'done');
+    expect(warn.mock.calls.flat().join('\n')).toMatch(/is corrupt .* It is a cache of the journal: set aside as /);
   });
 
   it('marks a run that cannot be rebuilt as failed, with a reason, and the server and its other runs go on', async () => {

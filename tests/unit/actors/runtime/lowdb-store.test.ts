@@ -199,4 +199,14 @@ describe('openLowdbStore on damaged files', () => {
     expect(await checkDataDir(dir)).toEqual([join(dir, 'a', 'b.json'), join(dir, 'c.json')]);
     expect(await checkDataDir(join(dir, 'missing'))).toEqual([]);
   });
+
+  it('does not read folders named unchecked (caches), at any depth of the name, and still checks the rest', async () => {
+    await mkdir(join(dir, 'sys', 'runs'), { recursive: true });
+    await writeFile(join(dir, 'sys', 'runs', 'r1.json'), '{"docs": {');
+    await writeFile(join(dir, 'sys', 'index.json'), '{"docs":{}}');
+    const unchecked = (folder: string) => folder === 'sys/runs';
+    expect(await checkDataDir(dir, unchecked)).toEqual([join(dir, 'sys', 'index.json')]);
+    await (await openLowdbStore(dir, { unchecked })).close();
+    expectCorrupt(await caught(checkDataDir(dir)), join(dir, 'sys', 'runs', 'r1.json'), /not valid JSON/);
+  });
 });
