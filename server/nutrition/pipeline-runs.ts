@@ -15,6 +15,7 @@ import { ConflictError, NotFoundError, RuntimeError, ValidationError } from '../
 import { CoalescedWrites } from '../run-host/coalesced-writes.ts';
 import type { HostedRun, RunEvent, RunSnapshot } from '../run-host/hosted-run.ts';
 import { RunHost } from '../run-host/run-host.ts';
+import { adoptLegacyRuns } from './legacy-runs.ts';
 import { catchUpPipeline, rebuildPipeline } from './pipeline-rebuild.ts';
 import { failedPipelineView, pipelineView, SETTLED_STATES, statusOf, type PipelineStatus } from './pipeline-view.ts';
 
@@ -97,6 +98,7 @@ export class PipelineRuns {
   /** Opens the runs; the host continues every one that was not over when the process stopped. */
   static async open(options: PipelineRunsOptions): Promise<PipelineRuns> {
     const runs = new PipelineRuns(options);
+    await adoptLegacyRuns(options.store, options.journal);
     runs.host = await RunHost.open({
       system: nutritionSystem({
         brains: options.brains,

@@ -1,7 +1,8 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, fromPromise } from 'xstate';
 import { offlineNutritionBrains } from '../../../actors/nutrition/offline-brains.ts';
 import type { AgentBrainInput } from '../../../protocol/runtime/agent-report.ts';
@@ -169,6 +170,63 @@ describe('a pipeline whose snapshot is older than its journal', () => {
       const after = (await second.call('ada', 'GET', `/pipelines/${id}/messages`)).body.messages;
       expect(after).toEqual(messages);
     } finally {
+      await second.stop(false);
+    }
+  });
+});
+
+describe('runs stored before the run host', () => {
+  it('are adopted at start-up: a finished one answers from its snapshot, one without a snapshot is rebuilt from its journal', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'restart-'));
+    dirs.push(dir);
+    const first = await startRuntime({}, dir);
+    const ready = (await first.call('ada', 'POST', '/pipelines', payload('intake_data'))).body
+      .pipeline_run_id as string;
+    const crashed = (await first.call('ada', 'POST', '/pipelines', payload('intake_data'))).body
+      .pipeline_run_id as string;
+    for (const id of [ready, crashed])
+      await expect
+        .poll(async () => (await first.call('ada', 'GET', `/pipelines/${id}`)).body.state, { timeout: 10_000 })
+        .toBe('output_ready');
+    const view = (await first.call('ada', 'GET', `/pipelines/${ready}`)).body;
+    await first.stop(false);
+    // The old layout: an index of every run, and each run's snapshot inside the user's listing
+    // (`crashed` as the old fault left it: its record written before its first snapshot).
+    const store = join(dir, 'store');
+    const record = (id: string) =>
+      JSON.parse(readFileSync(join(store, 'nutrition', 'runs', `${id}.json`), 'utf8')).docs.run;
+    const listings = JSON.parse(await readFile(join(store, 'pipelines', 'ada.json'), 'utf8'));
+    listings.docs[ready].snapshot = record(ready).snapshot;
+    listings.docs[crashed].snapshot = null;
+    await writeFile(join(store, 'pipelines', 'ada.json'), JSON.stringify(listings));
+    await writeFile(
+      join(store, 'pipeline-index.json'),
+      JSON.stringify({ docs: Object.fromEntries([ready, crashed].map((id) => [id, { run_id: id, user_id: 'ada' }])) }),
+    );
+    await rm(join(store, 'nutrition'), { recursive: true });
+
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const second = await startRuntime({}, dir);
+    try {
+      expect((await second.call('ada', 'GET', `/pipelines/${ready}`)).body).toEqual(view);
+      await expect
+        .poll(async () => (await second.call('ada', 'GET', `/pipelines/${crashed}`)).body.state, { timeout: 10_000 })
+        .toBe('output_ready');
+      expect(warn.mock.calls.flat().join('\n')).toMatch(
+        new RegExp(`Run ${crashed} of nutrition: .*; rebuilding it from its journal`),
+      );
+      const checkin = await second.call('ada', 'POST', `/pipelines/${ready}/checkins`, payload('weekly_checkin'));
+      expect(checkin.status).toBe(200);
+      const listed = (await second.call('ada', 'GET', '/pipelines')).body.pipelines.map(
+        (p: { pipeline_run_id: string }) => p.pipeline_run_id,
+      );
+      expect(listed.sort()).toEqual([ready, crashed].sort());
+      expect(JSON.parse(await readFile(join(store, 'pipeline-index.json'), 'utf8')).docs).toEqual({});
+      expect(JSON.stringify(JSON.parse(await readFile(join(store, 'pipelines', 'ada.json'), 'utf8')))).not.toContain(
+        '"snapshot"',
+      );
+    } finally {
+      warn.mockRestore();
       await second.stop(false);
     }
   });
