@@ -91,18 +91,26 @@ describe('a pipeline across a restart', () => {
   });
 });
 
+/** The pipeline runs of a runtime (for what the HTTP API does not show: whether a run is live). */
+const runsOf = (rt: Awaited<ReturnType<typeof startRuntime>>) =>
+  (rt.runtime.systems.nutrition as unknown as { runs: { liveState(id: string): string | undefined } }).runs;
+
+/** A fresh data dir with one runtime on it and one of ada's runs, done and at rest. */
+async function restingRun() {
+  const dir = await mkdtemp(join(tmpdir(), 'restart-'));
+  dirs.push(dir);
+  const first = await startRuntime({}, dir);
+  const id = (await first.call('ada', 'POST', '/pipelines', payload('intake_data'))).body.pipeline_run_id as string;
+  await expect
+    .poll(async () => (await first.call('ada', 'GET', `/pipelines/${id}`)).body.state, { timeout: 10_000 })
+    .toBe('output_ready');
+  await expect.poll(() => runsOf(first).liveState(id), { timeout: 5_000 }).toBeUndefined();
+  return { dir, first, id };
+}
+
 describe('a pipeline that waits for its user', () => {
   it('rests: out of the index of unfinished runs and not kept live, not restored at start-up, woken by a check-in', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'restart-'));
-    dirs.push(dir);
-    const first = await startRuntime({}, dir);
-    const runs = (first.runtime.systems.nutrition as unknown as { runs: { liveState(id: string): string | undefined } })
-      .runs;
-    const id = (await first.call('ada', 'POST', '/pipelines', payload('intake_data'))).body.pipeline_run_id as string;
-    await expect
-      .poll(async () => (await first.call('ada', 'GET', `/pipelines/${id}`)).body.state, { timeout: 10_000 })
-      .toBe('output_ready');
-    await expect.poll(() => runs.liveState(id), { timeout: 5_000 }).toBeUndefined();
+    const { dir, first, id } = await restingRun();
     const index = async () =>
       Object.keys(JSON.parse(await readFile(join(dir, 'store', 'nutrition', 'unfinished.json'), 'utf8')).docs);
     expect(await index()).toEqual([]);
@@ -113,9 +121,7 @@ describe('a pipeline that waits for its user', () => {
 
     const second = await startRuntime({}, dir);
     try {
-      const again = (
-        second.runtime.systems.nutrition as unknown as { runs: { liveState(id: string): string | undefined } }
-      ).runs;
+      const again = runsOf(second);
       expect(again.liveState(id)).toBeUndefined();
       expect((await second.call('ada', 'GET', `/pipelines/${id}`)).body).toEqual(view);
       const answered = await second.call('ada', 'POST', `/pipelines/${id}/checkins`, payload('weekly_checkin'));
@@ -137,14 +143,7 @@ describe('a pipeline that waits for its user', () => {
 
 describe('a pipeline whose snapshot is older than its journal', () => {
   it('is restored and handed the check-ins the user sent after the snapshot, without journaling anything twice', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'restart-'));
-    dirs.push(dir);
-    const first = await startRuntime({}, dir);
-    const runs = (first.runtime.systems.nutrition as unknown as { runs: { liveState(id: string): string | undefined } })
-      .runs;
-    const id = (await first.call('ada', 'POST', '/pipelines', payload('intake_data'))).body.pipeline_run_id as string;
-    await expect.poll(() => runs.liveState(id), { timeout: 10_000 }).toBe('output_ready');
-    await expect.poll(() => runs.liveState(id), { timeout: 5_000 }).toBeUndefined();
+    const { dir, first, id } = await restingRun();
     const recordFile = join(dir, 'store', 'nutrition', 'runs', `${id}.json`);
     const before = await readFile(recordFile, 'utf8');
     const answered = await first.call('ada', 'POST', `/pipelines/${id}/checkins`, payload('weekly_checkin'));

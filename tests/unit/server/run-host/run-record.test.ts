@@ -18,7 +18,11 @@ describe('recoveryOf', () => {
 
   it('restores a run whose snapshot is older than its journal, marked behind (its later work is redone under the same ids)', () => {
     expect(recoveryOf(record({ journal_seq: 2 }), 5)).toMatchObject({ kind: 'restore', behind: true, since: 2 });
-    expect(recoveryOf(record({ journal_seq: undefined }), 1)).toMatchObject({ kind: 'restore', behind: true, since: 0 });
+    expect(recoveryOf(record({ journal_seq: undefined }), 1)).toMatchObject({
+      kind: 'restore',
+      behind: true,
+      since: 0,
+    });
   });
 
   it('rebuilds a run from its journal when the snapshot or the whole record is missing', () => {
