@@ -3,7 +3,7 @@ import type { InspectionEvent } from 'xstate';
 import { makeEnvelope, versionedRunId } from '../../actors/nutrition/envelope-factory.ts';
 import type { Clock } from '../../actors/runtime/clock.ts';
 import type { Journal } from '../../actors/runtime/journal.ts';
-import type { Collection, Store } from '../../actors/runtime/store.ts';
+import type { Store } from '../../actors/runtime/store.ts';
 import type { AgentBrainLogic } from '../../machines/runtime/agent.ts';
 import { nutritionRunInput, nutritionSystem, type NutritionWorker } from '../../machines/nutrition/nutrition-system.ts';
 import type { PipelineEvent } from '../../machines/nutrition/pipeline.ts';
@@ -12,12 +12,13 @@ import type { IntakeData } from '../../protocol/nutrition/intake-data.ts';
 import type { WeeklyCheckin } from '../../protocol/nutrition/weekly-checkin.ts';
 import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 import { ConflictError, NotFoundError, RuntimeError, ValidationError } from '../../protocol/runtime/runtime-error.ts';
-import { CoalescedWrites } from '../run-host/coalesced-writes.ts';
+import { MedicalClearance } from './medical-clearance.ts';
+import { PipelineListings } from './pipeline-listings.ts';
 import type { HostedRun, RunEvent, RunSnapshot } from '../run-host/hosted-run.ts';
 import { RunHost } from '../run-host/run-host.ts';
 import { adoptLegacyRuns } from './legacy-runs.ts';
 import { catchUpPipeline, rebuildPipeline } from './pipeline-rebuild.ts';
-import { failedPipelineView, pipelineView, SETTLED_STATES, statusOf, type PipelineStatus } from './pipeline-view.ts';
+import { failedPipelineView, pipelineView, SETTLED_STATES, statusOf } from './pipeline-view.ts';
 
 /** A run id as `create` makes them: anything else is not a run, without asking the store. */
 const RUN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -40,19 +41,6 @@ function restsForUser(snapshot: RunSnapshot): boolean {
   );
 }
 
-/** What a user's list of runs keeps of each (the run's snapshot is the host's, in its own file). */
-interface RunListing {
-  pipeline_run_id: string;
-  user_id: string;
-  created_at: string;
-  updated_at: string;
-  state: string;
-  status: PipelineStatus;
-  /** Check-ins so far, and the last one that carried waist and hip (§7.2: every 2 weeks). */
-  checkins: number;
-  last_girth_checkin: number;
-}
-
 export interface PipelineRunsOptions {
   store: Store;
   journal: Journal<RoutedRecord>;
@@ -69,30 +57,15 @@ export interface PipelineRunsOptions {
  * "not found". The host persists, restores and rebuilds the runs themselves.
  */
 export class PipelineRuns {
-  /** Users whose run was terminated on medical grounds, known before the clearance record is written. */
-  private readonly blocked = new Map<string, string>();
-  /** Each user's medical-block writes, in order (clearance waits for them). */
-  private readonly blockWrites = new Map<string, Promise<void>>();
-  private readonly terminated = new Set<string>();
-  private readonly clearances: Collection<{ required: boolean; run_id: string; at: string }>;
-  private readonly listings: CoalescedWrites<RunListing>;
-  /** The last state each run's listing was written with. */
-  private readonly listedStates = new Map<string, string>();
-  /** Runs whose first listing `create` has not written yet. */
-  private readonly creating = new Set<string>();
+  private readonly clearance: MedicalClearance;
+  private readonly listings: PipelineListings;
   /** Who owns each run seen since start-up (the host knows the others). */
   private readonly owners = new Map<string, string>();
   private host!: RunHost;
 
   private constructor(private readonly options: PipelineRunsOptions) {
-    this.clearances = options.store.collection('medical-clearance');
-    this.listings = new CoalescedWrites<RunListing>((runId, changes) =>
-      this.listing(this.owners.get(runId)!).update(runId, (listing) => ({
-        ...(listing as RunListing),
-        ...changes,
-        updated_at: new Date().toISOString(),
-      })),
-    );
+    this.clearance = new MedicalClearance(options.store);
+    this.listings = new PipelineListings(options.store);
   }
 
   /** Opens the runs; the host continues every one that was not over when the process stopped. */
@@ -129,18 +102,11 @@ export class PipelineRuns {
   }
 
   async create(userId: string, intake: IntakeData) {
-    const clearance = await this.clearances.get(userId);
-    const stoppedRun = this.blocked.get(userId) ?? (clearance?.required ? clearance.run_id : undefined);
-    if (stoppedRun) {
-      throw new ConflictError(
-        'medical_clearance_required',
-        `Run ${stoppedRun} was stopped on medical grounds. Confirm your medical clearance with POST /clearance before starting a new run.`,
-      );
-    }
+    await this.clearance.check(userId);
     const run = this.host.start({ owner: userId });
     const runId = run.partition;
     this.owners.set(runId, userId);
-    this.creating.add(runId);
+    this.listings.begin(userId, runId);
     const now = new Date().toISOString();
     const envelope = makeEnvelope({
       from: 'USER',
@@ -154,33 +120,13 @@ export class PipelineRuns {
     // The records are written once the intake is in the journal, so that their disk writes do not
     // hold that first write up. The client hears of the run once all are on disk.
     await run.journaled(envelope.message_id);
-    const state = String(run.snapshot().value);
-    this.listedStates.set(runId, state);
-    this.creating.delete(runId);
-    await this.listings.update(runId, {
-      pipeline_run_id: runId,
-      user_id: userId,
-      created_at: now,
-      state,
-      status: statusOf(run.snapshot() as never),
-      checkins: 0,
-      last_girth_checkin: 0,
-    });
+    await this.listings.create(userId, runId, now, run.snapshot());
     await this.host.commit(run);
     return { pipeline_run_id: runId, state: String(run.snapshot().value) };
   }
 
-  async list(userId: string) {
-    const listings = await this.listing(userId).list();
-    return listings
-      .sort((a, b) => b.created_at.localeCompare(a.created_at))
-      .map(({ pipeline_run_id, state, status, created_at, updated_at }) => ({
-        pipeline_run_id,
-        state,
-        status,
-        created_at,
-        updated_at,
-      }));
+  list(userId: string) {
+    return this.listings.list(userId);
   }
 
   /** Resolves once the run waits for nobody but the user (output_ready, paused_physician, error). */
@@ -278,7 +224,7 @@ export class PipelineRuns {
         `Run ${runId} takes check-ins only in output_ready with no check-in under way (it is ${String(before.value)}).`,
       );
     }
-    const listing = (await this.listing(userId).get(runId))!;
+    const listing = (await this.listings.get(userId, runId))!;
     const week = listing.checkins + 1;
     const measured = checkin.waist_cm !== null && checkin.hip_cm !== null;
     if (!measured && week - listing.last_girth_checkin >= 2) {
@@ -287,7 +233,7 @@ export class PipelineRuns {
         { path: 'hip_cm', message: 'Required this week (biweekly)' },
       ]);
     }
-    await this.listings.update(runId, { checkins: week, ...(measured ? { last_girth_checkin: week } : {}) });
+    await this.listings.update(userId, runId, { checkins: week, ...(measured ? { last_girth_checkin: week } : {}) });
     const lastId = before.context.lastAdjustment?.message_id;
     const envelope = makeEnvelope({
       from: 'USER',
@@ -319,16 +265,8 @@ export class PipelineRuns {
   }
 
   /** The user's medical clearance after an abort (§6.4 step 6). */
-  async clear(userId: string) {
-    await this.blockWrites.get(userId);
-    const clearance = await this.clearances.get(userId);
-    await this.clearances.put(userId, {
-      required: false,
-      run_id: clearance?.run_id ?? '',
-      at: new Date().toISOString(),
-    });
-    this.blocked.delete(userId);
-    return { medical_clearance: 'confirmed', blocked: false };
+  clear(userId: string) {
+    return this.clearance.clear(userId);
   }
 
   /** Whether the run exists and is the user's. */
@@ -383,28 +321,10 @@ export class PipelineRuns {
     };
   }
 
-  private listing(userId: string): Collection<RunListing> {
-    return this.options.store.collection(`pipelines/${userId}`);
-  }
-
   /** After each change of an owned run: its listing follows its state, and a medical stop blocks its user. */
   private changed(userId: string, runId: string, snapshot: RunSnapshot): void {
     this.owners.set(runId, userId);
-    const state = String(snapshot.value);
-    const status = statusOf(snapshot as never);
-    if (status === 'terminated_medical' && !this.terminated.has(runId)) this.noteTermination(userId, runId);
-    if (this.creating.has(runId) || this.listedStates.get(runId) === state) return;
-    this.listedStates.set(runId, state);
-    void this.listings.update(runId, { state, status });
-  }
-
-  /** §6.4 step 6: from the moment a run is terminated on medical grounds, no new run until clearance. */
-  private noteTermination(userId: string, runId: string) {
-    this.terminated.add(runId);
-    this.blocked.set(userId, runId);
-    const written = (this.blockWrites.get(userId) ?? Promise.resolve())
-      .then(() => this.clearances.put(userId, { required: true, run_id: runId, at: new Date().toISOString() }))
-      .catch((error: unknown) => console.error(`Could not record the medical block of run ${runId}:`, error));
-    this.blockWrites.set(userId, written);
+    if (statusOf(snapshot as never) === 'terminated_medical') this.clearance.block(userId, runId);
+    this.listings.follow(userId, runId, snapshot);
   }
 }
