@@ -33,7 +33,6 @@ export type { DurableRuns, RunHostOptions } from './run-host-options.ts';
 export class RunHost {
   private readonly live = new Map<string, HostedRun>();
   private readonly owners = new Map<string, string>();
-  private readonly failures = new Map<string, string>();
   private readonly machine: SupervisorMachine;
   private readonly runs: RunStore;
   /** Finished or resting runs on their way out of the index (close waits for them). */
@@ -165,7 +164,7 @@ export class RunHost {
 
   /** Why the run could not be recovered after a restart, if it could not. */
   async failureOf(partition: string): Promise<string | undefined> {
-    return this.failures.get(partition) ?? (await this.record(partition))?.failure;
+    return (await this.record(partition))?.failure;
   }
 
   /** The run's record as last written (writes under way are waited for: a run just released wrote its last snapshot). */
@@ -433,7 +432,6 @@ export class RunHost {
 
   private async fail(partition: string, owner: string, reason: string, warn: (message: string) => void): Promise<void> {
     warn(`Run ${partition} of ${this.options.system.name} could not be recovered: ${reason}`);
-    this.failures.set(partition, reason);
     await this.runs.update(partition, { partition, owner, failure: reason, finished: true });
     await this.runs.markDone(partition);
   }
