@@ -14,7 +14,7 @@ export interface DurableRuns {
   /**
    * A run that waits for nobody but its user (a pipeline in `output_ready`) rests: once its
    * snapshot and envelopes are on disk it leaves the index and is not kept live either, and
-   * `wake` brings it back from its snapshot when the user acts. No timer may run while it rests.
+   * `pin` brings it back from its snapshot when the user acts. No timer may run while it rests.
    */
   resting?(snapshot: RunSnapshot): boolean;
   /** Sent to a restored run actor (to re-arm its timers, which XState does not restore). */

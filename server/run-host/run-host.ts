@@ -17,10 +17,10 @@ export type { DurableRuns, RunHostOptions } from './run-host-options.ts';
  * actor's snapshot (one store file per run), restores unfinished runs after a restart from an
  * index of them (journal first: a run without a usable snapshot is rebuilt from its journal, one
  * that cannot be rebuilt is marked failed, never stopping the others), stops finished runs and
- * lets runs that wait for their user rest until `wake`.
+ * lets runs that wait for their user rest until their user acts (`pin`).
  *
- * The interface other hosts implement is what systems call: `start`, `commit`, `get`, `wake`,
- * `snapshotOf`, `ownerOf`, `failureOf`, `release`, `close`; a `HostedRun` offers `send`, `snapshot`, `watch`,
+ * The interface other hosts implement is what systems call: `start`, `commit`, `get`, `pin`,
+ * `persisted`, `snapshotOf`, `ownerOf`, `failureOf`, `release`, `close`; a `HostedRun` offers `send`, `snapshot`, `watch`,
  * `until`, `quiescent`, `journaled`.
  *
  * @example
@@ -106,7 +106,7 @@ export class RunHost {
    * The live run of `partition`, bringing a resting run back from its snapshot (and into the
    * index again); undefined for a run that is over, failed or unknown.
    */
-  wake(partition: string): Promise<HostedRun | undefined> {
+  private wake(partition: string): Promise<HostedRun | undefined> {
     const live = this.live.get(partition);
     if (live || this.closed || !this.options.durable) return Promise.resolve(live);
     let waking = this.waking.get(partition);
@@ -168,7 +168,7 @@ export class RunHost {
   }
 
   /** The run's record as last written (writes under way are waited for: a run just released wrote its last snapshot). */
-  record(partition: string): Promise<RunRecord | undefined> {
+  private record(partition: string): Promise<RunRecord | undefined> {
     return this.runs.record(partition);
   }
 
