@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createActor, type AnyActorLogic, type InspectionEvent } from 'xstate';
-import type { JournalEntry } from '../../actors/runtime/journal.ts';
+import type { InspectionEvent } from 'xstate';
 import { createSupervisorMachine, type SupervisorMachine } from '../../machines/runtime/supervisor.ts';
-import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 import { HostedRun, type RunSnapshot } from './hosted-run.ts';
 import { restoredLogic } from './restored-logic.ts';
 import type { DurableRuns, RunHostOptions } from './run-host-options.ts';
-import { recoveryOf, type Recovery, type RunRecord, type UnfinishedRun } from './run-record.ts';
+import type { RunRecord } from './run-record.ts';
+import { recoverRun, tryBuild, type RecoveringHost } from './run-recovery.ts';
 import { RunStore } from './run-store.ts';
 
 export type { DurableRuns, RunHostOptions } from './run-host-options.ts';
@@ -44,9 +43,22 @@ export class RunHost {
   private spare: HostedRun | undefined;
   private closed = false;
 
+  /** What recovery (run-recovery.ts) may do to this host's runs. */
+  private readonly recovering: RecoveringHost;
+
   private constructor(private readonly options: RunHostOptions) {
     this.machine = createSupervisorMachine(options.system, { journal: options.journal });
     this.runs = new RunStore(options.store, options.system.name);
+    this.recovering = {
+      options,
+      runs: this.runs,
+      own: (partition, owner) => void this.owners.set(partition, owner),
+      build: (partition, from) => this.build(partition, from),
+      discard: (partition) => this.discard(partition),
+      rests: (snapshot) => this.rests(snapshot),
+      retire: (partition) => this.retire(partition),
+      holdWhile: (partition, work) => this.holdWhile(partition, work),
+    };
   }
 
   /** A host of runs that live only while they work (no `durable`): nothing to bring back, so no waiting. */
@@ -57,7 +69,8 @@ export class RunHost {
   /** Opens the host and brings back every unfinished run (only those: start-up reads their index). */
   static async open(options: RunHostOptions): Promise<RunHost> {
     const host = new RunHost(options);
-    if (options.durable) for (const entry of await host.runs.unfinished()) await host.recover(entry, options.durable);
+    if (options.durable)
+      for (const entry of await host.runs.unfinished()) await recoverRun(host.recovering, entry, options.durable);
     if (options.spare) host.spare = host.build(randomUUID());
     return host;
   }
@@ -328,111 +341,19 @@ export class RunHost {
     if (this.closed || this.live.has(partition)) return this.live.get(partition);
     this.owners.set(partition, record.owner);
     await this.runs.markUnfinished({ partition, owner: record.owner });
-    const run = this.tryBuild(partition, {
+    const run = tryBuild(this.recovering, partition, {
       snapshot: record.snapshot,
       journaledIds: entries.map((e) => e.data.envelope.message_id),
     });
     if (run) return run;
     // Its snapshot will not restore: it comes back as after a restart (rebuilt, or failed).
-    await this.recover({ partition, owner: record.owner }, this.options.durable!);
+    await recoverRun(this.recovering, { partition, owner: record.owner }, this.options.durable!);
     return this.live.get(partition);
-  }
-
-  /** Brings back one unfinished run; a run that cannot come back is marked failed, the others go on. */
-  private async recover(entry: UnfinishedRun, durable: DurableRuns): Promise<void> {
-    const { partition, owner } = entry;
-    const warn = this.options.warn ?? console.warn;
-    this.owners.set(partition, owner);
-    let entries: JournalEntry<RoutedRecord>[] = [];
-    let recovery: Recovery;
-    try {
-      entries = await this.options.journal.read(partition);
-      const lastSeq = entries.length === 0 ? 0 : entries[entries.length - 1]!.seq;
-      // The record is a cache: one that cannot be read is as good as missing.
-      const record = await this.record(partition).catch(() => undefined);
-      recovery = recoveryOf(record, lastSeq);
-    } catch (error) {
-      recovery = {
-        kind: 'fail' as const,
-        reason: `Its journal could not be read (${error instanceof Error ? error.message : String(error)}).`,
-      };
-    }
-    const journaledIds = entries.map((e) => e.data.envelope.message_id);
-    if (recovery.kind === 'restore') {
-      const run = this.tryBuild(partition, { snapshot: recovery.snapshot, journaledIds });
-      if (run) {
-        // The journal went further than the snapshot: what the user sent since is handed over again.
-        const { behind, since } = recovery;
-        if (behind && durable.catchUp)
-          this.holdWhile(partition, () =>
-            durable.catchUp!(
-              run,
-              entries.filter((e) => e.seq > since),
-            ),
-          );
-        // Finished or resting but still indexed (stopped before it retired): it retires now.
-        if (this.rests(run.snapshot())) this.retire(partition);
-        return;
-      }
-      recovery = { kind: 'rebuild' as const, reason: 'its snapshot could not be restored' };
-    }
-    if (recovery.kind === 'rebuild') {
-      warn(
-        `Run ${partition} of ${this.options.system.name}: ${recovery.reason}; rebuilding it from its journal (${entries.length} envelopes).`,
-      );
-      const run = this.tryBuild(partition, { journaledIds });
-      if (run) {
-        try {
-          this.holdWhile(partition, () => durable.rebuild(run, entries));
-          return;
-        } catch (error) {
-          this.discard(partition);
-          recovery = {
-            kind: 'fail' as const,
-            reason: `It could not be rebuilt from its journal: ${error instanceof Error ? error.message : String(error)}`,
-          };
-        }
-      } else
-        recovery = {
-          kind: 'fail' as const,
-          reason: 'It could not be rebuilt from its journal: its actors did not start.',
-        };
-    }
-    await this.fail(partition, owner, recovery.reason, warn);
-  }
-
-  /** Builds a run (restored when a snapshot is given); undefined when its actors do not start. */
-  private tryBuild(
-    partition: string,
-    from: { snapshot?: unknown; journaledIds: readonly string[] },
-  ): HostedRun | undefined {
-    // A snapshot the machine cannot take (a state it no longer has) is found here, on an actor
-    // that is never started, rather than as an error thrown later from inside the run.
-    const logic = this.options.system.agents[this.options.runActor] as AnyActorLogic;
-    if (
-      from.snapshot !== undefined &&
-      createActor(logic, { snapshot: from.snapshot as never }).getSnapshot().status === 'error'
-    )
-      return undefined;
-    try {
-      const run = this.build(partition, from);
-      if (run.actor.getSnapshot().status !== 'error' && run.supervisor.getSnapshot().status !== 'error') return run;
-    } catch {
-      // Reported as undefined: the caller rebuilds the run or marks it failed.
-    }
-    this.discard(partition);
-    return undefined;
   }
 
   /** Stops and forgets a live run, keeping its owner (it may be built again). */
   private discard(partition: string): void {
     this.live.get(partition)?.stop();
     this.live.delete(partition);
-  }
-
-  private async fail(partition: string, owner: string, reason: string, warn: (message: string) => void): Promise<void> {
-    warn(`Run ${partition} of ${this.options.system.name} could not be recovered: ${reason}`);
-    await this.runs.update(partition, { partition, owner, failure: reason, finished: true });
-    await this.runs.markDone(partition);
   }
 }

@@ -1,0 +1,108 @@
+import { createActor, type AnyActorLogic } from 'xstate';
+import type { JournalEntry } from '../../actors/runtime/journal.ts';
+import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
+import type { HostedRun, RunSnapshot } from './hosted-run.ts';
+import type { DurableRuns, RunHostOptions } from './run-host-options.ts';
+import { recoveryOf, type Recovery, type UnfinishedRun } from './run-record.ts';
+import type { RunStore } from './run-store.ts';
+
+/** What recovery may do to the host's runs (the host hands it these, and nothing else). */
+export interface RecoveringHost {
+  readonly options: RunHostOptions;
+  readonly runs: RunStore;
+  own(partition: string, owner: string): void;
+  build(partition: string, from: { snapshot?: unknown; journaledIds?: readonly string[] }): HostedRun;
+  discard(partition: string): void;
+  rests(snapshot: RunSnapshot): boolean;
+  retire(partition: string): void;
+  holdWhile(partition: string, work: () => void | Promise<void>): void;
+}
+
+/** Brings back one unfinished run; a run that cannot come back is marked failed, the others go on. */
+export async function recoverRun(host: RecoveringHost, entry: UnfinishedRun, durable: DurableRuns): Promise<void> {
+  const { partition, owner } = entry;
+  const warn = host.options.warn ?? console.warn;
+  host.own(partition, owner);
+  let entries: JournalEntry<RoutedRecord>[] = [];
+  let recovery: Recovery;
+  try {
+    entries = await host.options.journal.read(partition);
+    const lastSeq = entries.length === 0 ? 0 : entries[entries.length - 1]!.seq;
+    // The record is a cache: one that cannot be read is as good as missing.
+    const record = await host.runs.record(partition).catch(() => undefined);
+    recovery = recoveryOf(record, lastSeq);
+  } catch (error) {
+    recovery = {
+      kind: 'fail' as const,
+      reason: `Its journal could not be read (${error instanceof Error ? error.message : String(error)}).`,
+    };
+  }
+  const journaledIds = entries.map((e) => e.data.envelope.message_id);
+  if (recovery.kind === 'restore') {
+    const run = tryBuild(host, partition, { snapshot: recovery.snapshot, journaledIds });
+    if (run) {
+      // The journal went further than the snapshot: what the user sent since is handed over again.
+      const { behind, since } = recovery;
+      if (behind && durable.catchUp)
+        host.holdWhile(partition, () =>
+          durable.catchUp!(
+            run,
+            entries.filter((e) => e.seq > since),
+          ),
+        );
+      // Finished or resting but still indexed (stopped before it retired): it retires now.
+      if (host.rests(run.snapshot())) host.retire(partition);
+      return;
+    }
+    recovery = { kind: 'rebuild' as const, reason: 'its snapshot could not be restored' };
+  }
+  if (recovery.kind === 'rebuild') {
+    warn(
+      `Run ${partition} of ${host.options.system.name}: ${recovery.reason}; rebuilding it from its journal (${entries.length} envelopes).`,
+    );
+    const run = tryBuild(host, partition, { journaledIds });
+    if (run) {
+      try {
+        host.holdWhile(partition, () => durable.rebuild(run, entries));
+        return;
+      } catch (error) {
+        host.discard(partition);
+        recovery = {
+          kind: 'fail' as const,
+          reason: `It could not be rebuilt from its journal: ${error instanceof Error ? error.message : String(error)}`,
+        };
+      }
+    } else
+      recovery = {
+        kind: 'fail' as const,
+        reason: 'It could not be rebuilt from its journal: its actors did not start.',
+      };
+  }
+  warn(`Run ${partition} of ${host.options.system.name} could not be recovered: ${recovery.reason}`);
+  await host.runs.update(partition, { partition, owner, failure: recovery.reason, finished: true });
+  await host.runs.markDone(partition);
+}
+
+/** Builds a run (restored when a snapshot is given); undefined when its actors do not start. */
+export function tryBuild(
+  host: RecoveringHost,
+  partition: string,
+  from: { snapshot?: unknown; journaledIds: readonly string[] },
+): HostedRun | undefined {
+  // A snapshot the machine cannot take (a state it no longer has) is found here, on an actor
+  // that is never started, rather than as an error thrown later from inside the run.
+  const logic = host.options.system.agents[host.options.runActor] as AnyActorLogic;
+  if (
+    from.snapshot !== undefined &&
+    createActor(logic, { snapshot: from.snapshot as never }).getSnapshot().status === 'error'
+  )
+    return undefined;
+  try {
+    const run = host.build(partition, from);
+    if (run.actor.getSnapshot().status !== 'error' && run.supervisor.getSnapshot().status !== 'error') return run;
+  } catch {
+    // Reported as undefined: the caller rebuilds the run or marks it failed.
+  }
+  host.discard(partition);
+  return undefined;
+}
