@@ -13,6 +13,10 @@ try {
     console.log(
       `Brains: ${runtime.models.describe()}${runtime.models.configured.length ? '' : ' (no ANTHROPIC_API_KEY or OPENAI_API_KEY)'}.`,
     );
+    for (const { title, configKeys } of runtime.modules) {
+      const keys = (configKeys ?? []).map((key) => key.name).join(', ');
+      console.log(`System: ${title}${keys ? ` (reads ${keys})` : ''}`);
+    }
     console.log(`Health: curl ${url}/health`);
     console.log(`Token:  npm run token -- <userId>   then send "Authorization: Bearer <token>"`);
   });

@@ -82,6 +82,8 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
     runSources,
     machines,
     models,
+    /** The systems opened, in order. */
+    modules: opened.map(({ module }) => module),
     /** The open systems by name (tests reach a system's service through its module's types). */
     systems: Object.fromEntries(opened.map(({ module, system }) => [module.name, system])) as Readonly<
       Record<string, OpenSystem>

@@ -59,8 +59,6 @@ export interface PipelineRunsOptions {
 export class PipelineRuns {
   private readonly clearance: MedicalClearance;
   private readonly listings: PipelineListings;
-  /** Who owns each run seen since start-up (the host knows the others). */
-  private readonly owners = new Map<string, string>();
   private host!: RunHost;
 
   private constructor(private readonly options: PipelineRunsOptions) {
@@ -105,7 +103,6 @@ export class PipelineRuns {
     await this.clearance.check(userId);
     const run = this.host.start({ owner: userId });
     const runId = run.partition;
-    this.owners.set(runId, userId);
     this.listings.begin(userId, runId);
     const now = new Date().toISOString();
     const envelope = makeEnvelope({
@@ -300,9 +297,9 @@ export class PipelineRuns {
 
   /** Throws "not found" unless the run exists and is the user's. */
   private async own(userId: string, runId: string): Promise<void> {
-    const owner = this.owners.get(runId) ?? (RUN_ID.test(runId) ? await this.host.ownerOf(runId) : undefined);
+    // The host knows every run's owner (in memory while live, else from its record).
+    const owner = RUN_ID.test(runId) ? await this.host.ownerOf(runId) : undefined;
     if (owner !== userId) throw new NotFoundError(`Pipeline run ${runId}`);
-    this.owners.set(runId, owner);
   }
 
   /** The user's run now: live (woken if it rested) while it is not over, with its snapshot (the last one persisted when over). */
@@ -323,7 +320,6 @@ export class PipelineRuns {
 
   /** After each change of an owned run: its listing follows its state, and a medical stop blocks its user. */
   private changed(userId: string, runId: string, snapshot: RunSnapshot): void {
-    this.owners.set(runId, userId);
     if (statusOf(snapshot as never) === 'terminated_medical') this.clearance.block(userId, runId);
     this.listings.follow(userId, runId, snapshot);
   }
