@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import type { AdmissionLimits } from './run-host/admission.ts';
 
 /** The runtime's configuration, read from the environment (README, Configuration). */
 export interface Config {
@@ -12,6 +13,8 @@ export interface Config {
   openaiApiKey?: string;
   openaiBaseUrl?: string;
   primaryModel: string;
+  /** Admission limits of every system's run host (`MAX_WORKING_RUNS`, `MAX_WORKING_RUNS_PER_USER`); defaults where absent. */
+  admission?: Partial<AdmissionLimits>;
 }
 
 const SECRET_FILE = 'auth-secret';
@@ -53,9 +56,23 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
     jwtSecret: await resolveJwtSecret(dataDir, env.AUTH_JWT_SECRET),
     primaryModel: env.PRIMARY_MODEL || 'claude-haiku-4-5',
   };
+  const admission: Partial<AdmissionLimits> = {};
+  const maxWorking = positiveInteger(env, 'MAX_WORKING_RUNS');
+  if (maxWorking !== undefined) admission.maxWorking = maxWorking;
+  const maxPerOwner = positiveInteger(env, 'MAX_WORKING_RUNS_PER_USER');
+  if (maxPerOwner !== undefined) admission.maxPerOwner = maxPerOwner;
+  if (Object.keys(admission).length > 0) config.admission = admission;
   if (env.ANTHROPIC_API_KEY) config.anthropicApiKey = env.ANTHROPIC_API_KEY;
   if (env.ANTHROPIC_BASE_URL) config.anthropicBaseUrl = env.ANTHROPIC_BASE_URL;
   if (env.OPENAI_API_KEY) config.openaiApiKey = env.OPENAI_API_KEY;
   if (env.OPENAI_BASE_URL) config.openaiBaseUrl = env.OPENAI_BASE_URL;
   return config;
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${raw}".`);
+  return value;
 }

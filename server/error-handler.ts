@@ -2,7 +2,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { HttpErrorBody } from '../protocol/runtime/http-error.ts';
-import { RuntimeError } from '../protocol/runtime/runtime-error.ts';
+import { RetryLaterError, RuntimeError } from '../protocol/runtime/runtime-error.ts';
 
 const CODES: Record<number, string> = {
   400: 'bad_request',
@@ -22,7 +22,8 @@ export function errorResponse(c: Context, status: ContentfulStatusCode, error: H
 
 /** Turns every error into the one error shape; anything unexpected is logged and answered 500. */
 export const handleError: ErrorHandler = function handleError(err, c) {
-  if (err instanceof RuntimeError && err.status < 500) {
+  if (err instanceof RetryLaterError) c.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
+  if (err instanceof RuntimeError && (err.status < 500 || err instanceof RetryLaterError)) {
     const body: HttpErrorBody['error'] = { code: err.code, message: err.message };
     if (err.issues) body.issues = err.issues;
     return errorResponse(c, err.status as ContentfulStatusCode, body);

@@ -15,6 +15,7 @@ export interface ConfigKey {
 
 /** What the runtime lends every system it opens: shared storage, the clock and the configuration. */
 export interface SystemServices {
+  /** The configuration; a run host takes `config.admission` as its limits. */
   config: Config;
   /** The one store (lowdb files under `DATA_DIR/store`); name collections `<system>/...`. */
   store: Store;

@@ -55,6 +55,48 @@ export class DataFileCorruptError extends RuntimeError {
   }
 }
 
+/**
+ * Work refused because there is no room for it now (never queued): answered with `status` and
+ * a `Retry-After` header of `retryAfterSeconds`.
+ */
+export class RetryLaterError extends RuntimeError {
+  override name = 'RetryLaterError';
+  constructor(
+    code: string,
+    message: string,
+    status: 429 | 503,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(code, message, status);
+  }
+}
+
+/** Refused because the server is at capacity for this kind of work: 503. */
+export class OverloadedError extends RetryLaterError {
+  override name = 'OverloadedError';
+  constructor(what: string, retryAfterSeconds: number) {
+    super(
+      'overloaded',
+      `The server is at capacity for ${what}; try again in ${retryAfterSeconds} s.`,
+      503,
+      retryAfterSeconds,
+    );
+  }
+}
+
+/** Refused because this user already has as much work under way as one user may: 429. */
+export class TooManyRunsError extends RetryLaterError {
+  override name = 'TooManyRunsError';
+  constructor(what: string, limit: number, retryAfterSeconds: number) {
+    super(
+      'too_many_runs',
+      `You have ${limit} ${what} under way, as many as one user may; try again in ${retryAfterSeconds} s.`,
+      429,
+      retryAfterSeconds,
+    );
+  }
+}
+
 /** Turns zod issues into the error shape's issues: a dotted path and a message each. */
 export function toErrorIssues(issues: readonly z.core.$ZodIssue[]): ErrorIssue[] {
   return issues.map((issue) => ({

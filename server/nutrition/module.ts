@@ -14,6 +14,7 @@ interface NutritionOptions {
   brains?: PipelineRunsOptions['brains'];
   agentTimeoutMs?: number;
   pipelineTimeoutMs?: number;
+  admission?: PipelineRunsOptions['admission'];
 }
 
 /**
@@ -40,6 +41,7 @@ export default defineSystemModule<NutritionOptions>({
       ...(services.clock ? { clock: services.clock } : {}),
       ...(options.agentTimeoutMs ? { agentTimeoutMs: options.agentTimeoutMs } : {}),
       ...(options.pipelineTimeoutMs ? { pipelineTimeoutMs: options.pipelineTimeoutMs } : {}),
+      admission: { ...services.config.admission, ...options.admission },
       inspect: (runId: string, event: InspectionEvent) => inspectors.forEach((inspector) => inspector(runId, event)),
     });
     return {

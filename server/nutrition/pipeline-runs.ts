@@ -15,7 +15,7 @@ import { ConflictError, NotFoundError, RuntimeError, ValidationError } from '../
 import { MedicalClearance } from './medical-clearance.ts';
 import { PipelineListings } from './pipeline-listings.ts';
 import type { HostedRun, RunEvent, RunSnapshot } from '../run-host/hosted-run.ts';
-import { RunHost } from '../run-host/run-host.ts';
+import { RunHost, type RunHostOptions } from '../run-host/run-host.ts';
 import { adoptLegacyRuns } from './legacy-runs.ts';
 import { catchUpPipeline, rebuildPipeline } from './pipeline-rebuild.ts';
 import { failedPipelineView, pipelineView, SETTLED_STATES, statusOf } from './pipeline-view.ts';
@@ -48,6 +48,8 @@ export interface PipelineRunsOptions {
   clock?: Clock;
   agentTimeoutMs?: number;
   pipelineTimeoutMs?: number;
+  /** How many runs work at once (the run host's defaults where absent). */
+  admission?: RunHostOptions['admission'];
   inspect?: (runId: string, event: InspectionEvent) => void;
 }
 
@@ -92,6 +94,7 @@ export class PipelineRuns {
         catchUp: catchUpPipeline,
       },
       spare: true,
+      ...(options.admission ? { admission: options.admission } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.inspect ? { inspect: options.inspect } : {}),
       onChange: (runId, userId, snapshot) => runs.changed(userId, runId, snapshot),
@@ -100,6 +103,8 @@ export class PipelineRuns {
   }
 
   async create(userId: string, intake: IntakeData) {
+    // Over capacity, refused before anything is read or written.
+    this.host.checkAdmission(userId);
     await this.clearance.check(userId);
     const run = this.host.start({ owner: userId });
     const runId = run.partition;
@@ -171,7 +176,7 @@ export class PipelineRuns {
   }
 
   async confirmReferral(userId: string, runId: string) {
-    const { run, snapshot, unpin } = await this.current(userId, runId);
+    const { run, snapshot, unpin } = await this.current(userId, runId, { workFor: userId });
     try {
       return await this.confirm(runId, run, snapshot);
     } finally {
@@ -200,7 +205,7 @@ export class PipelineRuns {
 
   /** §7: evaluates a check-in and answers with the adjustment result once any re-run is done. */
   async checkin(userId: string, runId: string, checkin: WeeklyCheckin): Promise<EnvelopeOf<'adjustment_result'>> {
-    const { run, snapshot, unpin } = await this.current(userId, runId);
+    const { run, snapshot, unpin } = await this.current(userId, runId, { workFor: userId });
     try {
       return await this.evaluate(userId, runId, checkin, run, snapshot);
     } finally {
@@ -302,13 +307,17 @@ export class PipelineRuns {
     if (owner !== userId) throw new NotFoundError(`Pipeline run ${runId}`);
   }
 
-  /** The user's run now: live (woken if it rested) while it is not over, with its snapshot (the last one persisted when over). */
+  /**
+   * The user's run now: live (woken if it rested) while it is not over, with its snapshot (the
+   * last one persisted when over). With `workFor`, the caller gives it work: admission applies.
+   */
   private async current(
     userId: string,
     runId: string,
+    work: { workFor?: string } = {},
   ): Promise<{ run?: HostedRun; snapshot: RunSnapshot; unpin: () => void }> {
     await this.own(userId, runId);
-    const { run, unpin } = await this.host.pin(runId);
+    const { run, unpin } = await this.host.pin(runId, work);
     if (run) return { run, snapshot: run.snapshot(), unpin };
     const failure = await this.host.failureOf(runId);
     const snapshot = failure === undefined ? await this.host.snapshotOf(runId) : undefined;

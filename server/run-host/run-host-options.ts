@@ -5,6 +5,7 @@ import type { Store } from '../../actors/runtime/store.ts';
 import type { SupervisorInput } from '../../machines/runtime/supervisor.ts';
 import type { SystemDefinition } from '../../machines/runtime/supervisor-system.ts';
 import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
+import type { AdmissionLimits } from './admission.ts';
 import type { HostedRun, RunSnapshot } from './hosted-run.ts';
 
 /** How a system's runs survive a restart (absent: a run lives only while it works, as a trainer turn). */
@@ -50,6 +51,8 @@ export interface RunHostOptions {
   inspect?: (partition: string, event: InspectionEvent) => void;
   /** Every change of an owned run's actor (keep it cheap: it runs on the routing path). */
   onChange?: (partition: string, owner: string, snapshot: RunSnapshot) => void;
+  /** How many runs work at once, in all and per owner (`DEFAULT_ADMISSION` for what is not given). */
+  admission?: Partial<AdmissionLimits>;
   /** Where warnings go (a run that could not be recovered); `console.warn` by default. */
   warn?: (message: string) => void;
 }

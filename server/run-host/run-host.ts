@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InspectionEvent } from 'xstate';
 import { createSupervisorMachine, type SupervisorMachine } from '../../machines/runtime/supervisor.ts';
+import { Admission, DEFAULT_ADMISSION } from './admission.ts';
 import { HostedRun, type RunSnapshot } from './hosted-run.ts';
 import { restoredLogic } from './restored-logic.ts';
 import type { DurableRuns, RunHostOptions } from './run-host-options.ts';
@@ -40,6 +41,8 @@ export class RunHost {
   private readonly waking = new Map<string, Promise<HostedRun | undefined>>();
   /** Runs a caller holds (see `pin`): they are not released while held. */
   private readonly pins = new Map<string, number>();
+  /** The runs working now, bounded (admission control). */
+  private readonly admission: Admission;
   private spare: HostedRun | undefined;
   private closed = false;
 
@@ -49,10 +52,15 @@ export class RunHost {
   private constructor(private readonly options: RunHostOptions) {
     this.machine = createSupervisorMachine(options.system, { journal: options.journal });
     this.runs = new RunStore(options.store, options.system.name);
+    this.admission = new Admission(`${options.system.name} runs`, { ...DEFAULT_ADMISSION, ...options.admission });
     this.recovering = {
       options,
       runs: this.runs,
-      own: (partition, owner) => void this.owners.set(partition, owner),
+      own: (partition, owner) => {
+        this.owners.set(partition, owner);
+        // Accepted before the restart: it works again whatever the limits.
+        this.admission.admit(partition, owner, { force: true });
+      },
       build: (partition, from) => this.build(partition, from),
       discard: (partition) => this.discard(partition),
       rests: (snapshot) => this.rests(snapshot),
@@ -76,11 +84,23 @@ export class RunHost {
   }
 
   /**
+   * Throws `OverloadedError` (503) when the host has as many runs working as it takes, or
+   * `TooManyRunsError` (429) when `owner` has as many as one owner may; changes nothing. `start`
+   * and `pin` with `workFor` check by themselves: a system calls this first only to refuse
+   * before doing anything else (reading the store, queueing).
+   */
+  checkAdmission(owner: string): void {
+    this.admission.check(owner);
+  }
+
+  /**
    * A new run, or the run of `partition` when given (a session's next turn): owned by `owner`
-   * from now on. Uses the run built ahead of time when there is one.
+   * from now on, and working until it rests or ends. Uses the run built ahead of time when there
+   * is one. Throws at once, building nothing, when admission refuses it (`checkAdmission`).
    */
   start(options: { owner: string; partition?: string }): HostedRun {
     if (this.closed) throw new Error('The run host is closed.');
+    this.admission.check(options.owner);
     let run = options.partition === undefined ? this.spare : undefined;
     if (run) this.spare = undefined;
     else {
@@ -89,6 +109,7 @@ export class RunHost {
       run = this.build(partition);
     }
     this.owners.set(run.partition, options.owner);
+    this.admission.admit(run.partition, options.owner);
     // Held until `commit`: a quick run must not rest (and be released) before it is recorded.
     this.hold(run.partition);
     return run;
@@ -133,9 +154,16 @@ export class RunHost {
   /**
    * Wakes the run and holds it live until `unpin` is called: a caller about to send to a run
    * (a check-in) or watching it pins it, so that it is not released as resting meanwhile. The
-   * run is undefined when it is over, failed or unknown.
+   * run is undefined when it is over, failed or unknown. A caller about to give it work names
+   * its owner (`workFor`): admission is checked first (throwing as `start` does, waking nothing)
+   * and the run counts as working until it rests again.
    */
-  async pin(partition: string): Promise<{ run: HostedRun | undefined; unpin: () => void }> {
+  async pin(
+    partition: string,
+    options: { workFor?: string } = {},
+  ): Promise<{ run: HostedRun | undefined; unpin: () => void }> {
+    const { workFor } = options;
+    if (workFor !== undefined && !this.admission.has(partition)) this.admission.check(workFor);
     // Held from this moment, before any await: a run retiring meanwhile is not released.
     this.hold(partition);
     let pinned = true;
@@ -146,6 +174,7 @@ export class RunHost {
     try {
       const run = await this.wake(partition);
       if (!run) unpin();
+      else if (workFor !== undefined) this.admission.admit(partition, workFor, { force: true });
       return { run, unpin };
     } catch (error) {
       unpin();
@@ -296,7 +325,10 @@ export class RunHost {
    */
   private retire(partition: string): void {
     const run = this.live.get(partition);
-    if (!run || this.retiring.has(partition) || !this.owners.has(partition)) return;
+    if (!run) return;
+    // It waits for nobody but its user now: it no longer takes a working slot.
+    this.admission.leave(partition);
+    if (this.retiring.has(partition) || !this.owners.has(partition)) return;
     const stillRests = () =>
       this.closed || (this.live.get(partition) === run && !this.pins.has(partition) && this.rests(run.snapshot()));
     const flushed = async () => {
@@ -353,6 +385,7 @@ export class RunHost {
 
   /** Stops and forgets a live run, keeping its owner (it may be built again). */
   private discard(partition: string): void {
+    this.admission.leave(partition);
     this.live.get(partition)?.stop();
     this.live.delete(partition);
   }

@@ -69,6 +69,7 @@ export function echoModule(options: { brain?: AgentBrainLogic } = {}) {
             run.send({ type: 'echo.start', envelope: first });
           },
         },
+        ...(services.config.admission ? { admission: services.config.admission } : {}),
         ...(services.clock ? { clock: services.clock } : {}),
         inspect: (runId, event) => inspectors.forEach((inspector) => inspector(runId, event)),
       });
