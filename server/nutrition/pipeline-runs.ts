@@ -108,7 +108,7 @@ export class PipelineRuns {
     await this.clearance.check(userId);
     const run = this.host.start({ owner: userId });
     const runId = run.partition;
-    this.listings.begin(userId, runId);
+    this.listings.begin(runId);
     const now = new Date().toISOString();
     const envelope = makeEnvelope({
       from: 'USER',
@@ -122,13 +122,12 @@ export class PipelineRuns {
     // The records are written once the intake is in the journal, so that their disk writes do not
     // hold that first write up. The client hears of the run once all are on disk.
     await run.journaled(envelope.message_id);
-    await this.listings.create(userId, runId, now, run.snapshot());
-    await this.host.commit(run);
+    await Promise.all([this.listings.create(userId, runId, now, run.snapshot()), this.host.commit(run)]);
     return { pipeline_run_id: runId, state: String(run.snapshot().value) };
   }
 
   list(userId: string) {
-    return this.listings.list(userId);
+    return this.listings.list(userId, (runId) => this.host.get(runId)?.snapshot());
   }
 
   /** Resolves once the run waits for nobody but the user (output_ready, paused_physician, error). */

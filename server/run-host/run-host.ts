@@ -122,8 +122,13 @@ export class RunHost {
   async commit(run: HostedRun): Promise<void> {
     const owner = this.owners.get(run.partition)!;
     try {
-      await this.runs.update(run.partition, { partition: run.partition, owner, created_at: new Date().toISOString() });
-      await this.runs.markUnfinished({ partition: run.partition, owner });
+      // Its latest snapshot goes in the same write as its owner; the index entry in parallel
+      // (an entry without a record is a run rebuilt from its journal).
+      run.flush();
+      await Promise.all([
+        this.runs.update(run.partition, { partition: run.partition, owner, created_at: new Date().toISOString() }),
+        this.runs.markUnfinished({ partition: run.partition, owner }),
+      ]);
     } finally {
       this.unhold(run.partition);
     }
@@ -277,9 +282,13 @@ export class RunHost {
 
   /** Writes an owned run's latest snapshot; a finished or resting run then leaves the index and stops. */
   private persist(partition: string, persisted: unknown, snapshot: RunSnapshot, durable: DurableRuns): void {
-    if (!this.owners.has(partition)) return;
+    const owner = this.owners.get(partition);
+    if (owner === undefined) return;
     const finished = durable.finished(snapshot);
+    // The owner with each snapshot: a record written first by a snapshot (a rebuilt run's) names it too.
     void this.runs.update(partition, {
+      partition,
+      owner,
       snapshot: persisted,
       journal_seq: this.options.journal.lastSeq(partition),
       finished,
