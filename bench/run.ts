@@ -6,6 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { runJournalBench } from './journal-bench.ts';
 import { runPipelineBench } from './pipeline-bench.ts';
+import { runPipelineLoadBench } from './pipeline-load-bench.ts';
 import { runRoutingBench } from './routing-bench.ts';
 
 type Bench = { name: string; run: () => Promise<{ pass?: boolean } & Record<string, unknown>> };
@@ -14,6 +15,7 @@ const benches: Bench[] = [
   { name: 'routing', run: () => runRoutingBench() },
   { name: 'journal', run: () => runJournalBench() },
   { name: 'pipeline', run: () => runPipelineBench() },
+  { name: 'pipeline-load', run: () => runPipelineLoadBench() },
 ];
 
 // Optional benches join as their systems land (each module exports `run<Name>Bench`).

@@ -22,6 +22,10 @@ export interface StartOptions {
   jwtSecret: string;
   /** How long the start may take until `GET /health` answers (60 s). */
   timeoutMs?: number;
+  /** More environment for the child (`MAX_WORKING_RUNS`, ...). */
+  env?: Record<string, string>;
+  /** The script to run instead of `server/main.ts` (a bench's baseline server); it must print the same line and serve `/health`. */
+  entry?: string;
 }
 
 /** Raised when a server could not be started: it exited, or never answered `GET /health`. */
@@ -70,7 +74,7 @@ function tail(text: string): string {
  */
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
   if (closed) throw new StartFailure('The servers were shut down (killAllServers): no new server is started.');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', options.entry ?? 'server/main.ts'], {
     env: {
       ...process.env,
       PORT: '0',
@@ -78,6 +82,7 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
       AUTH_JWT_SECRET: options.jwtSecret,
       ANTHROPIC_API_KEY: '',
       OPENAI_API_KEY: '',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
