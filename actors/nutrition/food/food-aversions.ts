@@ -9,6 +9,20 @@ export const ALWAYS_AVERTED = ['peanut_butter', 'nut_butters'] as const;
  * equal: lower case, words joined by `_`, each word in the singular.
  */
 export function normalizeFoodWord(word: string): string {
+  let normalized = NORMALIZED.get(word);
+  if (normalized === undefined) {
+    normalized = normalize(word);
+    // Bounded: the table's words and the aversions users type; a flood of new words starts over.
+    if (NORMALIZED.size >= MAX_NORMALIZED) NORMALIZED.clear();
+    NORMALIZED.set(word, normalized);
+  }
+  return normalized;
+}
+
+const MAX_NORMALIZED = 10_000;
+const NORMALIZED = new Map<string, string>();
+
+function normalize(word: string): string {
   return word
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '_')
