@@ -4,11 +4,13 @@ import type { SupervisorInput, SupervisorMachine } from '../../machines/runtime/
 import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 
 /**
- * How long after a change its snapshot is written: the write lands while the next agent works
- * instead of competing with the journal for the disk as the next envelope goes out. A snapshot
- * older than the journal is safe to restore from: the run's sends are idempotent.
+ * How long after a change its snapshot is written, so that a burst of changes is one write (a
+ * pipeline run: about two, its first with its record and its last as it rests) and the write
+ * lands while the next agent works instead of competing with the journal for the disk. A
+ * snapshot older than the journal is safe to restore from: the run's sends are idempotent, and
+ * what must be on disk before a caller hears of it waits for `flush` (`persisted`).
  */
-const PERSIST_DELAY_MS = 20;
+const PERSIST_DELAY_MS = 100;
 
 /** What watchers of a run hear: each transition of its run actor, and each envelope the supervisor routed. */
 export type RunEvent =
