@@ -44,8 +44,13 @@ async function resolveJwtSecret(dataDir: string, fromEnv: string | undefined): P
   }
 }
 
+/** `DATA_DIR` as an absolute path (`./data` by default). */
+export function dataDirOf(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env.DATA_DIR || './data');
+}
+
 export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<Config> {
-  const dataDir = resolve(env.DATA_DIR || './data');
+  const dataDir = dataDirOf(env);
   const port = Number(env.PORT || 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new Error(`PORT must be an integer from 0 to 65535, got "${env.PORT}".`);

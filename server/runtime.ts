@@ -10,7 +10,6 @@ import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { OpenSystem, SystemModule } from './system-module.ts';
 import { loadSystemModules } from './system-modules.ts';
-import { isRunRecordFolder } from './run-host/run-store.ts';
 import { RunSources } from './viz/run-sources.ts';
 import { vizRoutes } from './viz/viz-routes.ts';
 
@@ -24,14 +23,14 @@ export interface RuntimeOverrides {
 }
 
 /**
- * The composition root: opens the data under `DATA_DIR` (refusing to start on a corrupt file),
- * opens every system module on it (each continues its unfinished runs), and builds the HTTP app
+ * The composition root: opens the data under `DATA_DIR` (refusing to start on a corrupt file it
+ * reads: a journal, the index of unfinished runs), opens every system module on it (each continues its unfinished runs), and builds the HTTP app
  * over them. It names no system.
  */
 export async function openRuntime(config: Config, overrides: RuntimeOverrides = {}) {
   const modules = overrides.modules ?? (await loadSystemModules());
-  // Run records are caches of the journal (server/run-host): start-up does not read them all.
-  const store = await openLowdbStore(join(config.dataDir, 'store'), { unchecked: isRunRecordFolder });
+  // Reads no store file: each is checked when read, so start-up does not grow with history.
+  const store = await openLowdbStore(join(config.dataDir, 'store'));
   const models = openModelBackends(config);
   const journals = new Map<string, Promise<Journal<any>>>();
   const opened: { module: SystemModule<any>; system: OpenSystem }[] = [];

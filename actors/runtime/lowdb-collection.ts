@@ -1,103 +1,95 @@
-import { mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { Low } from 'lowdb';
-import { JSONFile } from 'lowdb/node';
-import { RuntimeError } from '../../protocol/runtime/runtime-error.ts';
+import { readdir, unlink } from 'node:fs/promises';
+import type { KeyedQueue } from './keyed-queue.ts';
+import { mapLimited } from './map-limited.ts';
 import type { Collection } from './store.ts';
-import { loadStoreFile, toStoredDoc, type StoreFileData } from './store-file.ts';
-import { syncDir, syncFile } from './sync-path.ts';
+import { readDocumentFile, toStoredDoc, writeDocumentFile } from './store-file.ts';
+import { documentFile, documentIdOf } from './store-layout.ts';
+import { syncDir } from './sync-path.ts';
+
+/** Document files read at once by `list`: overlaps the reads without opening them all. */
+const PARALLEL_READS = 16;
+
+/** What a collection gets from its store. */
+export interface CollectionContext {
+  /** The store's queue of writes, keyed by document file: writes of one document never overlap. */
+  writes: KeyedQueue;
+  /** Resolves once the collection is in the current layout (moved from the old one if need be). */
+  ready(): Promise<void>;
+  /** Throws `store_closed` once the store is closed. */
+  assertOpen(): void;
+}
 
 /**
- * One collection in one JSON file, through lowdb's `Low` and the explicit `JSONFile` adapter
- * (not `JSONFilePreset`, which silently keeps data in memory when NODE_ENV is `test`). The file
- * is loaded on first use and checked (`DataFileCorruptError`, never overwritten). Writes run one
- * at a time; each builds a new map, writes it (lowdb writes a temp file and renames it), syncs it,
- * and only then becomes what reads see, so a failed write changes nothing.
+ * One collection: a folder with one JSON file per document (see `collectionDir`), each written
+ * through lowdb's `Low` and the explicit `JSONFile` adapter (not `JSONFilePreset`, which silently
+ * keeps data in memory when NODE_ENV is `test`). Nothing is cached: a read reads its file, a
+ * write writes only its document's file, so neither costs more as the collection grows. Writes
+ * of one document run one at a time (so `update` is atomic with respect to them) and each
+ * resolves once durable; a failed write leaves the old file whole. A damaged file throws
+ * `DataFileCorruptError` naming it when it is read (by `get`, `list` or `update`) and is never
+ * overwritten but by `put`, which replaces the document whatever it was.
  */
 export class LowdbCollection<T> implements Collection<T> {
-  readonly file: string;
-  #db: Low<StoreFileData>;
-  #docs: Promise<Map<string, T>> | undefined;
-  #tail: Promise<unknown> = Promise.resolve();
-  #dirReady = false;
-  #closed = false;
-
-  constructor(file: string) {
-    this.file = file;
-    this.#db = new Low<StoreFileData>(new JSONFile<StoreFileData>(file), { docs: {} });
-  }
+  constructor(
+    readonly folder: string,
+    private readonly context: CollectionContext,
+  ) {}
 
   async get(id: string): Promise<T | undefined> {
-    const doc = (await this.#load()).get(id);
-    return doc === undefined ? undefined : structuredClone(doc);
+    const file = documentFile(this.folder, id);
+    await this.context.ready();
+    return (await readDocumentFile<T>(file, id))?.doc;
   }
 
+  /** Every document, ordered by id. Reads every file of the collection: for small collections. */
   async list(): Promise<T[]> {
-    return [...(await this.#load()).values()].map((doc) => structuredClone(doc));
+    await this.context.ready();
+    let names: string[];
+    try {
+      names = await readdir(this.folder);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    const ids = names.flatMap((name) => documentIdOf(name) ?? []).sort();
+    const read = await mapLimited(ids, PARALLEL_READS, (id) => readDocumentFile<T>(documentFile(this.folder, id), id));
+    return read.flatMap((found) => (found ? [found.doc] : [])); // deleted since the folder was read
   }
 
-  put(id: string, doc: T): Promise<void> {
-    return this.#write(async (docs) => {
-      const next = new Map(docs).set(id, toStoredDoc(doc));
-      await this.#commit(next);
-    });
+  async put(id: string, doc: T): Promise<void> {
+    const stored = toStoredDoc(doc);
+    await this.#write(id, (file) => writeDocumentFile(file, id, stored));
   }
 
   update(id: string, fn: (doc: T | undefined) => T): Promise<T> {
-    return this.#write(async (docs) => {
-      const current = docs.get(id);
-      const stored = toStoredDoc(fn(current === undefined ? undefined : structuredClone(current)));
-      await this.#commit(new Map(docs).set(id, stored));
-      return structuredClone(stored);
+    return this.#write(id, async (file) => {
+      const current = await readDocumentFile<T>(file, id);
+      const next = toStoredDoc(fn(current?.doc));
+      await writeDocumentFile(file, id, next);
+      return next; // a copy that nothing else holds
     });
   }
 
   delete(id: string): Promise<boolean> {
-    return this.#write(async (docs) => {
-      if (!docs.has(id)) return false;
-      const next = new Map(docs);
-      next.delete(id);
-      await this.#commit(next);
+    return this.#write(id, async (file) => {
+      try {
+        await unlink(file);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw error;
+      }
+      await syncDir(this.folder);
       return true;
     });
   }
 
-  /** Waits for the writes queued so far, then refuses new ones. */
-  async close(): Promise<void> {
-    this.#closed = true;
-    await this.#tail;
-  }
-
-  /** The committed documents, loaded and checked once (retried if loading failed). */
-  #load(): Promise<Map<string, T>> {
-    this.#docs ??= loadStoreFile<T>(this.file, this.#db.adapter).catch((error: unknown) => {
-      this.#docs = undefined;
-      throw error;
+  /** Queues `task` on the document's file, after the writes to it queued before. */
+  async #write<R>(id: string, task: (file: string) => Promise<R>): Promise<R> {
+    const file = documentFile(this.folder, id);
+    this.context.assertOpen();
+    return this.context.writes.run(file, async () => {
+      await this.context.ready();
+      return task(file);
     });
-    return this.#docs;
-  }
-
-  /** Runs `task` after every write queued before it, so read-modify-write is atomic here. */
-  #write<R>(task: (docs: Map<string, T>) => Promise<R>): Promise<R> {
-    if (this.#closed) {
-      return Promise.reject(new RuntimeError('store_closed', 'The store is closed.', 503));
-    }
-    const run = this.#tail.then(async () => task(await this.#load()));
-    this.#tail = run.catch(() => undefined);
-    return run;
-  }
-
-  async #commit(next: Map<string, T>): Promise<void> {
-    if (!this.#dirReady) {
-      await mkdir(dirname(this.file), { recursive: true });
-      this.#dirReady = true;
-    }
-    // fromEntries defines own properties, so an id like `__proto__` stays a plain key.
-    this.#db.data = { docs: Object.fromEntries(next) };
-    await this.#db.write();
-    // lowdb renames a temp file over the old one without syncing: make the new one durable.
-    await syncFile(this.file);
-    await syncDir(dirname(this.file));
-    this.#docs = Promise.resolve(next);
   }
 }

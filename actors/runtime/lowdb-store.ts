@@ -1,27 +1,30 @@
-import { mkdir, readdir } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
-import { DataFileCorruptError } from '../../protocol/runtime/runtime-error.ts';
+import { mkdir } from 'node:fs/promises';
+import { RuntimeError } from '../../protocol/runtime/runtime-error.ts';
+import { checkDataDir } from './check-data-dir.ts';
+import { KeyedQueue } from './keyed-queue.ts';
 import { LowdbCollection } from './lowdb-collection.ts';
-import { decodeFileName } from './safe-file-name.ts';
 import type { Collection, Store } from './store.ts';
-import { collectionFile, loadStoreFile } from './store-file.ts';
+import { migrateLegacyCollection } from './store-migration.ts';
+import { collectionDir, legacyCollectionFile } from './store-layout.ts';
 
 /** Options of `openLowdbStore`. */
 interface LowdbStoreOptions {
-  /** Check every existing file before returning (true): see `checkDataDir`. */
-  check?: boolean;
   /**
-   * Folders of collections that are caches (a run's snapshot: the journal has the truth) and are
-   * not checked at start-up, so that start-up does not read them all; a damaged one is found
-   * when it is read. Given as a collection path prefix, `/`-separated (`nutrition/runs`).
+   * Read and check every file first (false): see `checkDataDir`. A server does not: its start-up
+   * would grow with history; a damaged file is reported when it is read.
    */
-  unchecked?: (folder: string) => boolean;
+  check?: boolean;
 }
 
+/** Collections remembered as already in the current layout; beyond, one more `open` each. */
+const KNOWN_CURRENT = 1_024;
+
 /**
- * Opens the lowdb store in `dir`: one JSON file per collection (`sessions/<id>` is the file
- * `sessions/<id>.json`), so a write never rewrites another collection. By default every existing
- * file is checked first, so a server refuses to start on a corrupt one instead of failing later.
+ * Opens the lowdb store in `dir`, reading nothing: one folder per collection and one JSON file
+ * per document (`pipelines/ada` holds run `r1` in `pipelines/ada.docs/r1.json`, see
+ * `collectionDir`), so a write rewrites one document and costs the same in a collection of ten
+ * or ten thousand. A collection still kept in one file (`pipelines/ada.json`, the layout before)
+ * is moved to its folder on its first use, safely under kill -9 (`migrateLegacyCollection`).
  *
  * @example
  * const store = await openLowdbStore(join(DATA_DIR, 'store'));
@@ -29,66 +32,53 @@ interface LowdbStoreOptions {
  */
 export async function openLowdbStore(dir: string, options: LowdbStoreOptions = {}): Promise<Store> {
   await mkdir(dir, { recursive: true });
-  if (options.check ?? true) await checkDataDir(dir, options.unchecked);
-  const collections = new Map<string, LowdbCollection<unknown>>();
-  return {
-    collection<T>(name: string): Collection<T> {
-      const file = collectionFile(dir, name);
-      let collection = collections.get(file);
-      if (!collection) {
-        collection = new LowdbCollection<unknown>(file);
-        collections.set(file, collection);
-      }
-      return collection as LowdbCollection<T>;
-    },
-    async close(): Promise<void> {
-      await Promise.all([...collections.values()].map((collection) => collection.close()));
-    },
-  };
+  if (options.check) await checkDataDir(dir);
+  return new LowdbStore(dir);
 }
 
-/**
- * Reads and checks every collection file under `dir` (recursively), for a server to call at
- * startup: throws `DataFileCorruptError` naming the first file that is not valid JSON of the
- * shape `{"docs": {...}}`, or a `.json` file whose name the store did not write. Never writes;
- * skips dot files (lowdb's temp files) and anything not ending in `.json`. Returns the files
- * it checked.
- */
-export async function checkDataDir(
-  dir: string,
-  unchecked: (folder: string) => boolean = () => false,
-): Promise<string[]> {
-  const checked: string[] = [];
-  const skip = (folder: string) => unchecked(relative(dir, folder).split(sep).join('/'));
-  for (const file of await jsonFiles(dir, skip)) {
-    const segments = relative(dir, file).slice(0, -'.json'.length).split(sep);
-    if (segments.some((segment) => decodeFileName(segment) === undefined)) {
-      throw new DataFileCorruptError(
-        file,
-        'its path is not an encoded collection name, so this store did not write it; move it away',
-      );
+/** The store: what its collections share, and nothing that grows with what it holds. */
+class LowdbStore implements Store {
+  readonly #writes = new KeyedQueue();
+  /** Moves from the old layout under way, by collection name. */
+  readonly #moves = new Map<string, Promise<void>>();
+  /** Names known to be in the current layout, oldest first (bounded: `KNOWN_CURRENT`). */
+  readonly #current = new Set<string>();
+  #closed = false;
+
+  constructor(private readonly dir: string) {}
+
+  collection<T>(name: string): Collection<T> {
+    return new LowdbCollection<T>(collectionDir(this.dir, name), {
+      writes: this.#writes,
+      ready: () => this.#ready(name),
+      assertOpen: () => {
+        if (this.#closed) throw new RuntimeError('store_closed', 'The store is closed.', 503);
+      },
+    });
+  }
+
+  /** Waits for the writes queued so far (and moves under way), then refuses new writes. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await Promise.allSettled([...this.#moves.values()]);
+    await this.#writes.settled();
+  }
+
+  /** Resolves once collection `name` is in the current layout; a failed move is tried again next time. */
+  #ready(name: string): Promise<void> {
+    if (this.#current.has(name)) return Promise.resolve();
+    let move = this.#moves.get(name);
+    if (!move) {
+      move = migrateLegacyCollection(legacyCollectionFile(this.dir, name), collectionDir(this.dir, name))
+        .then(() => this.#remember(name))
+        .finally(() => this.#moves.delete(name));
+      this.#moves.set(name, move);
     }
-    await loadStoreFile(file);
-    checked.push(file);
+    return move;
   }
-  return checked;
-}
 
-async function jsonFiles(dir: string, skip: (folder: string) => boolean): Promise<string[]> {
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
+  #remember(name: string): void {
+    this.#current.add(name);
+    if (this.#current.size > KNOWN_CURRENT) this.#current.delete(this.#current.values().next().value as string);
   }
-  const files: string[] = [];
-  for (const entry of entries) {
-    if (entry.name.startsWith('.')) continue;
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!skip(path)) files.push(...(await jsonFiles(path, skip)));
-    } else if (entry.isFile() && entry.name.endsWith('.json')) files.push(path);
-  }
-  return files.sort();
 }

@@ -1,48 +1,73 @@
 import { access } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Adapter } from 'lowdb';
+import { dirname } from 'node:path';
+import { Low } from 'lowdb';
 import { JSONFile } from 'lowdb/node';
 import { DataFileCorruptError, ValidationError } from '../../protocol/runtime/runtime-error.ts';
-import { encodeFileName } from './safe-file-name.ts';
+import { makeDir, syncDir, syncFile } from './sync-path.ts';
 
-/** What one collection file holds: its documents by id. */
-export interface StoreFileData {
-  docs: Record<string, unknown>;
+/** What one document file holds: the document's id (as the file name encodes it) and the document. */
+interface DocumentFileData {
+  id: string;
+  doc: unknown;
 }
 
 /**
- * The file of collection `name` under `dir`: each `/`-separated segment is one folder level,
- * encoded by `encodeFileName`, and the last gets `.json` (`sessions/Ab` -> `sessions/%41b.json`).
- * Throws `ValidationError` for an empty segment; memory stores check names the same way.
+ * Reads a JSON file through lowdb's `JSONFile` adapter: `undefined` when the file does not exist,
+ * `DataFileCorruptError` naming it when it is not valid JSON (or is a folder). Never writes.
  */
-export function collectionFile(dir: string, name: string): string {
-  const segments = name.split('/').map((segment) => encodeFileName(segment, 'collection'));
-  const last = segments.pop() as string; // split always yields at least one segment
-  return join(dir, ...segments, `${last}.json`);
-}
-
-/**
- * Reads and checks a collection file through lowdb's adapter: documents by id, empty when the
- * file does not exist. Invalid JSON or another top-level shape than `{"docs":{...}}` throws
- * `DataFileCorruptError` naming the file; nothing is ever written here.
- */
-export async function loadStoreFile<T>(
-  file: string,
-  adapter: Adapter<StoreFileData> = new JSONFile<StoreFileData>(file),
-): Promise<Map<string, T>> {
+export async function readJsonFile(file: string): Promise<{ value: unknown } | undefined> {
   let value: unknown;
   try {
-    value = await adapter.read();
+    value = await new JSONFile<unknown>(file).read();
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EISDIR') throw new DataFileCorruptError(file, 'it is a folder');
     if (!(error instanceof SyntaxError)) throw error;
     throw new DataFileCorruptError(file, `it is not valid JSON: ${error.message}`);
   }
   // lowdb reads a missing file as null, and so is a file holding `null`.
-  if (value === null && !(await exists(file))) return new Map();
-  if (!isPlainObject(value) || !isPlainObject(value.docs) || Object.keys(value).length !== 1) {
-    throw new DataFileCorruptError(file, 'its top level is not {"docs": {...documents by id}}');
+  if (value === null && !(await exists(file))) return undefined;
+  return { value };
+}
+
+/**
+ * Reads the file of document `id`: `undefined` when there is none. A file that is not valid JSON,
+ * or not `{"id": id, "doc": ...}` for this id, throws `DataFileCorruptError` naming it.
+ */
+export async function readDocumentFile<T>(file: string, id: string): Promise<{ doc: T } | undefined> {
+  const read = await readJsonFile(file);
+  if (!read) return undefined;
+  const { value } = read;
+  if (!isPlainObject(value) || Object.keys(value).length !== 2 || !('doc' in value) || !('id' in value)) {
+    throw new DataFileCorruptError(file, 'its top level is not {"id": ..., "doc": ...}');
   }
-  return new Map(Object.entries(value.docs) as [string, T][]);
+  if (value.id !== id) {
+    throw new DataFileCorruptError(file, `it holds document ${JSON.stringify(value.id)}, not ${JSON.stringify(id)}`);
+  }
+  return { doc: value.doc as T };
+}
+
+/**
+ * Writes document `id` to `file` through lowdb (`Low` + `JSONFile`: a temp file renamed over the
+ * old one, so a failed write leaves the old file whole), creating its folder when needed. Not
+ * yet durable: `writeDocumentFile` syncs; a migration syncs many files at once.
+ */
+export async function writeDocumentData(file: string, id: string, doc: unknown): Promise<void> {
+  const write = () => new Low<DocumentFileData>(new JSONFile(file), { id, doc }).write();
+  try {
+    await write();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await makeDir(dirname(file)); // the collection's first document
+    await write();
+  }
+}
+
+/** Writes document `id` to `file` and resolves once it is durable (the file and its folder synced). */
+export async function writeDocumentFile(file: string, id: string, doc: unknown): Promise<void> {
+  await writeDocumentData(file, id, doc);
+  // lowdb renames a temp file over the old one without syncing: make the new one durable.
+  await syncFile(file);
+  await syncDir(dirname(file));
 }
 
 /** A copy of `doc` as it reads back from JSON; refuses what JSON cannot hold. */
@@ -56,7 +81,7 @@ export function toStoredDoc<T>(doc: T): T {
   return JSON.parse(json) as T;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

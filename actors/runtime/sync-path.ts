@@ -1,4 +1,5 @@
-import { open } from 'node:fs/promises';
+import { mkdir, open } from 'node:fs/promises';
+import { dirname } from 'node:path';
 
 /** Makes a file's data durable (`fdatasync`) when it was written through another handle. */
 export async function syncFile(file: string): Promise<void> {
@@ -25,4 +26,16 @@ export async function syncDir(dir: string): Promise<void> {
   } finally {
     await handle?.close();
   }
+}
+
+/**
+ * Creates `dir` and any missing parent, durably: each folder it created is synced into its
+ * parent, so the folder (and what is written in it next) survives a crash.
+ */
+export async function makeDir(dir: string): Promise<void> {
+  const first = await mkdir(dir, { recursive: true });
+  if (first === undefined) return; // it was there already
+  const created: string[] = [];
+  for (let path = dir; path.length >= first.length; path = dirname(path)) created.push(path);
+  for (const path of created.reverse()) await syncDir(dirname(path));
 }

@@ -41,7 +41,7 @@ export class ConflictError extends RuntimeError {
   }
 }
 
-/** A data file that cannot be read back; the runtime refuses to start rather than overwrite it. */
+/** A data file that cannot be read back; it is reported where it is read, never overwritten. */
 export class DataFileCorruptError extends RuntimeError {
   override name = 'DataFileCorruptError';
   constructor(
@@ -50,7 +50,7 @@ export class DataFileCorruptError extends RuntimeError {
   ) {
     super(
       'data_file_corrupt',
-      `Data file ${file} is corrupt (${detail}). Nothing was overwritten: repair or move the file away, then start again.`,
+      `Data file ${file} is corrupt (${detail}). Nothing was overwritten: repair or move the file away, then try again.`,
     );
   }
 }

@@ -4,11 +4,6 @@ import { DataFileCorruptError } from '../../protocol/runtime/runtime-error.ts';
 import { CoalescedWrites } from './coalesced-writes.ts';
 import type { RunRecord, UnfinishedRun } from './run-record.ts';
 
-/** Whether a store folder holds run records (`<system>/runs`): caches of the journal. */
-export function isRunRecordFolder(folder: string): boolean {
-  return /^[^/]+\/runs$/.test(folder);
-}
-
 /**
  * Where the host keeps a system's runs: one store file per run (`<system>/runs/<partition>`,
  * written through coalesced writes) and the index of unfinished runs (`<system>/unfinished`),

@@ -1,6 +1,5 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, fromPromise } from 'xstate';
@@ -8,6 +7,7 @@ import { offlineNutritionBrains } from '../../../actors/nutrition/offline-brains
 import type { AgentBrainInput } from '../../../protocol/runtime/agent-report.ts';
 import { payload } from '../../support/nutrition/nutrition-fakes.ts';
 import { startRuntime } from '../../support/runtime-harness.ts';
+import { readStoredDoc, storedFile, storedIds, writeStoredDoc } from '../../support/store-files.ts';
 
 /** Offline brains, but DIETITIAN never answers (until its work is cancelled): a run stuck mid-way. */
 function stuckAtDietitian() {
@@ -111,9 +111,7 @@ async function restingRun() {
 describe('a pipeline that waits for its user', () => {
   it('rests: out of the index of unfinished runs and not kept live, not restored at start-up, woken by a check-in', async () => {
     const { dir, first, id } = await restingRun();
-    const index = async () =>
-      Object.keys(JSON.parse(await readFile(join(dir, 'store', 'nutrition', 'unfinished.json'), 'utf8')).docs);
-    expect(await index()).toEqual([]);
+    expect(await storedIds(join(dir, 'store'), 'nutrition/unfinished')).toEqual([]);
     // Its view and messages come from its record and journal while it rests.
     const view = (await first.call('ada', 'GET', `/pipelines/${id}`)).body;
     expect(view).toMatchObject({ state: 'output_ready', status: 'completed' });
@@ -144,7 +142,7 @@ describe('a pipeline that waits for its user', () => {
 describe('a pipeline whose snapshot is older than its journal', () => {
   it('is restored and handed the check-ins the user sent after the snapshot, without journaling anything twice', async () => {
     const { dir, first, id } = await restingRun();
-    const recordFile = join(dir, 'store', 'nutrition', 'runs', `${id}.json`);
+    const recordFile = storedFile(join(dir, 'store'), `nutrition/runs/${id}`, 'run');
     const before = await readFile(recordFile, 'utf8');
     const answered = await first.call('ada', 'POST', `/pipelines/${id}/checkins`, payload('weekly_checkin'));
     expect(answered.status).toBe(200);
@@ -155,9 +153,8 @@ describe('a pipeline whose snapshot is older than its journal', () => {
     // As if the process died after the check-in was journaled and answered but before its
     // snapshot was written: the record still holds the snapshot from before, and the run is indexed.
     await writeFile(recordFile, before);
-    const indexFile = join(dir, 'store', 'nutrition', 'unfinished.json');
-    await writeFile(indexFile, JSON.stringify({ docs: { [id]: { partition: id, owner: 'ada' } } }));
-    expect(JSON.parse(before).docs.run.journal_seq).toBeLessThan(messages.length);
+    await writeStoredDoc(join(dir, 'store'), 'nutrition/unfinished', id, { partition: id, owner: 'ada' });
+    expect(JSON.parse(before).doc.journal_seq).toBeLessThan(messages.length);
 
     const second = await startRuntime({}, dir);
     try {
@@ -190,14 +187,21 @@ describe('runs stored before the run host', () => {
     const view = (await first.call('ada', 'GET', `/pipelines/${ready}`)).body;
     await first.stop(false);
     // The old layout: an index of every run, and each run's snapshot inside the user's listing
-    // (`crashed` as the old fault left it: its record written before its first snapshot).
+    // (`crashed` as the old fault left it: its record written before its first snapshot), each
+    // collection in one file as stores wrote them before one file per document.
     const store = join(dir, 'store');
-    const record = (id: string) =>
-      JSON.parse(readFileSync(join(store, 'nutrition', 'runs', `${id}.json`), 'utf8')).docs.run;
-    const listings = JSON.parse(await readFile(join(store, 'pipelines', 'ada.json'), 'utf8'));
-    listings.docs[ready].snapshot = record(ready).snapshot;
-    listings.docs[crashed].snapshot = null;
-    await writeFile(join(store, 'pipelines', 'ada.json'), JSON.stringify(listings));
+    const listings = Object.fromEntries(
+      await Promise.all(
+        (await storedIds(store, 'pipelines/ada')).map(async (id) => [
+          id,
+          await readStoredDoc(store, 'pipelines/ada', id),
+        ]),
+      ),
+    );
+    listings[ready].snapshot = (await readStoredDoc(store, `nutrition/runs/${ready}`, 'run')).snapshot;
+    listings[crashed].snapshot = null;
+    await writeFile(join(store, 'pipelines', 'ada.json'), JSON.stringify({ docs: listings }));
+    await rm(join(store, 'pipelines', 'ada.docs'), { recursive: true });
     await writeFile(
       join(store, 'pipeline-index.json'),
       JSON.stringify({ docs: Object.fromEntries([ready, crashed].map((id) => [id, { run_id: id, user_id: 'ada' }])) }),
@@ -220,10 +224,12 @@ describe('runs stored before the run host', () => {
         (p: { pipeline_run_id: string }) => p.pipeline_run_id,
       );
       expect(listed.sort()).toEqual([ready, crashed].sort());
-      expect(JSON.parse(await readFile(join(store, 'pipeline-index.json'), 'utf8')).docs).toEqual({});
-      expect(JSON.stringify(JSON.parse(await readFile(join(store, 'pipelines', 'ada.json'), 'utf8')))).not.toContain(
-        '"snapshot"',
-      );
+      // Both old files moved to one file per document, and adopted: nothing indexed, no snapshot left.
+      expect(await readdir(store)).not.toContain('pipeline-index.json');
+      expect(await storedIds(store, 'pipeline-index')).toEqual([]);
+      expect(await readdir(join(store, 'pipelines'))).toEqual(['ada.docs']);
+      for (const id of [ready, crashed])
+        expect(JSON.stringify(await readStoredDoc(store, 'pipelines/ada', id))).not.toContain('"snapshot"');
     } finally {
       warn.mockRestore();
       await second.stop(false);

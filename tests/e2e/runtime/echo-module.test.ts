@@ -6,6 +6,7 @@ import type { AgentBrainInput } from '../../../protocol/runtime/agent-report.ts'
 import { loadSystemModules } from '../../../server/system-modules.ts';
 import { echoModule } from '../../support/echo/echo-module.ts';
 import { startRuntime } from '../../support/runtime-harness.ts';
+import { storedFile, storedIds } from '../../support/store-files.ts';
 
 /** ECHO never answers (until its work is cancelled): a run stuck in `echoing`. */
 const silentBrain = fromPromise<unknown, AgentBrainInput>(
@@ -83,9 +84,9 @@ describe('a system module the runtime does not name (tests/support/echo)', () =>
   it('is rebuilt from its journal when its snapshot is missing, and from it again when the snapshot is unreadable', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { dir, id } = await stuckRun();
-    const recordFile = join(dir, 'store', 'echo', 'runs', `${id}.json`);
+    const recordFile = storedFile(join(dir, 'store'), `echo/runs/${id}`, 'run');
     const record = JSON.parse(await readFile(recordFile, 'utf8'));
-    expect(record.docs.run.snapshot.value).toBe('echoing');
+    expect(record.doc.snapshot.value).toBe('echoing');
     await rm(recordFile);
     const second = await start(undefined, dir);
     await until(second, id, 'done');
@@ -95,9 +96,9 @@ describe('a system module the runtime does not name (tests/support/echo)', () =>
     expect((await second.call('ada', 'GET', `/echo/${id}/messages`)).body.messages).toHaveLength(2);
 
     const { dir: dir2, id: id2 } = await stuckRun();
-    const file2 = join(dir2, 'store', 'echo', 'runs', `${id2}.json`);
+    const file2 = storedFile(join(dir2, 'store'), `echo/runs/${id2}`, 'run');
     const record2 = JSON.parse(await readFile(file2, 'utf8'));
-    record2.docs.run.snapshot = { status: 'active', value: 'no_such_state', context: 42, children: {} };
+    record2.doc.snapshot = { status: 'active', value: 'no_such_state', context: 42, children: {} };
     await writeFile(file2, JSON.stringify(record2));
     const third = await start(undefined, dir2);
     await until(third, id2, 'done');
@@ -108,9 +109,9 @@ describe('a system module the runtime does not name (tests/support/echo)', () =>
     // A state the machine has, with a context its actions cannot read: the run errs as it resumes,
     // which is heard (never thrown out of the process) and the run is rebuilt from its journal.
     const { dir: dir3, id: id3 } = await stuckRun();
-    const file3 = join(dir3, 'store', 'echo', 'runs', `${id3}.json`);
+    const file3 = storedFile(join(dir3, 'store'), `echo/runs/${id3}`, 'run');
     const record3 = JSON.parse(await readFile(file3, 'utf8'));
-    record3.docs.run.snapshot = { ...record3.docs.run.snapshot, context: null };
+    record3.doc.snapshot = { ...record3.doc.snapshot, context: null };
     await writeFile(file3, JSON.stringify(record3));
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const fourth = await start(undefined, dir3);
@@ -123,7 +124,7 @@ describe('a system module the runtime does not name (tests/support/echo)', () =>
     // A record file that is not even JSON: start-up does not read run records, so it starts, and
     // the run, still in the index, is rebuilt from its journal.
     const { dir: dir4, id: id4 } = await stuckRun();
-    await writeFile(join(dir4, 'store', 'echo', 'runs', `${id4}.json`), '{"docs": {"run": ');
+    await writeFile(storedFile(join(dir4, 'store'), `echo/runs/${id4}`, 'run'), '{"id": "run", "doc": ');
     const fifth = await start(undefined, dir4);
     await until(fifth, id4, 'done');
     expect(warn.mock.calls.flat().join('\n')).toMatch(/is corrupt .* It is a cache of the journal: set aside as /);
@@ -139,7 +140,7 @@ describe('a system module the runtime does not name (tests/support/echo)', () =>
     started.splice(started.indexOf(first), 1);
     // The journal of one run is gone (moved away by hand, say): there is nothing to rebuild it from.
     await rm(join(first.dir, 'journal', 'echo', `${lost}.ndjson`));
-    await rm(join(first.dir, 'store', 'echo', 'runs', `${lost}.json`));
+    await rm(storedFile(join(first.dir, 'store'), `echo/runs/${lost}`, 'run'));
     const second = await start(undefined, first.dir);
     await until(second, kept, 'done');
     const view = (await second.call('ada', 'GET', `/echo/${lost}`)).body;
@@ -149,8 +150,7 @@ describe('a system module the runtime does not name (tests/support/echo)', () =>
     // It left the index of unfinished runs: the next start does not look at it again.
     await second.runtime.close();
     started.splice(started.indexOf(second), 1);
-    const index = JSON.parse(await readFile(join(first.dir, 'store', 'echo', 'unfinished.json'), 'utf8'));
-    expect(Object.keys(index.docs), JSON.stringify({ index, lost, kept })).toEqual([]);
+    expect(await storedIds(join(first.dir, 'store'), 'echo/unfinished'), JSON.stringify({ lost, kept })).toEqual([]);
     const third = await start(undefined, first.dir);
     expect((await third.call('ada', 'GET', `/echo/${lost}`)).body.state).toBe('failed');
     expect((await third.call('ada', 'GET', `/echo/${kept}`)).body).toMatchObject({ state: 'done', reply: 'KEPT' });

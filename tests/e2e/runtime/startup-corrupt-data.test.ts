@@ -37,7 +37,18 @@ describe('startup on corrupt data', () => {
     expect(output).toContain('listening on http://localhost:');
   }, 30_000);
 
-  it('refuses a corrupt store file, naming it, and leaves it untouched', async () => {
+  it('starts without reading store files it does not need, a damaged one among them', async () => {
+    const dir = await dataDir();
+    const folder = join(dir, 'store', 'pipelines', 'ada.docs');
+    await mkdir(folder, { recursive: true });
+    const bytes = '{"id": "run-1", "doc": {"state": '; // cut short: reported when read, not at start-up
+    await writeFile(join(folder, 'run-1.json'), bytes);
+    const { output } = await start(dir);
+    expect(output).toContain('listening on http://localhost:');
+    expect(await readFile(join(folder, 'run-1.json'), 'utf8')).toBe(bytes);
+  }, 30_000);
+
+  it('refuses a corrupt store file that start-up reads (the old index of runs), naming it, and leaves it untouched', async () => {
     const dir = await dataDir();
     const file = join(dir, 'store', 'pipeline-index.json');
     await mkdir(join(dir, 'store'), { recursive: true });

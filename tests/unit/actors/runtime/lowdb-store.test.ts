@@ -1,8 +1,8 @@
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkDataDir, openLowdbStore } from '../../../../actors/runtime/lowdb-store.ts';
+import { openLowdbStore } from '../../../../actors/runtime/lowdb-store.ts';
 import { DataFileCorruptError } from '../../../../protocol/runtime/runtime-error.ts';
 
 interface Doc {
@@ -31,21 +31,20 @@ function expectCorrupt(error: unknown, file: string, detail: RegExp): void {
   expect((error as Error).message).toMatch(detail);
 }
 
+const readJson = async (file: string): Promise<unknown> => JSON.parse(await readFile(file, 'utf8'));
+
 describe('openLowdbStore', () => {
   it('round-trips put, get, update, list and delete across close and reopen', async () => {
     const store = await openLowdbStore(dir);
     const sessions = store.collection<Doc>('sessions/user-1');
-    await sessions.put('a', { name: 'alpha', count: 1 });
     await sessions.put('b', { name: 'beta', count: 2 });
+    await sessions.put('a', { name: 'alpha', count: 1 });
     await sessions.put('__proto__', { name: 'odd id', count: 0 });
     expect(await sessions.update('a', (doc) => ({ name: 'alpha', count: (doc?.count ?? 0) + 10 }))).toEqual({
       name: 'alpha',
       count: 11,
     });
-    expect(await sessions.update('c', (doc) => doc ?? { name: 'new', count: 0 })).toEqual({
-      name: 'new',
-      count: 0,
-    });
+    expect(await sessions.update('c', (doc) => doc ?? { name: 'new', count: 0 })).toEqual({ name: 'new', count: 0 });
     expect(await sessions.delete('b')).toBe(true);
     expect(await sessions.delete('b')).toBe(false);
     await store.close();
@@ -55,50 +54,92 @@ describe('openLowdbStore', () => {
     expect(await again.get('a')).toEqual({ name: 'alpha', count: 11 });
     expect(await again.get('b')).toBeUndefined();
     expect(await again.get('__proto__')).toEqual({ name: 'odd id', count: 0 });
+    // Ordered by id, whatever the order of writes.
     expect(await again.list()).toEqual([
-      { name: 'alpha', count: 11 },
       { name: 'odd id', count: 0 },
+      { name: 'alpha', count: 11 },
       { name: 'new', count: 0 },
     ]);
+    expect(await reopened.collection('never-written').list()).toEqual([]);
     await reopened.close();
   });
 
-  it('writes each collection to its own file, nested by slash, under NODE_ENV=test', async () => {
+  it('keeps one file per document in a .docs folder per collection, apart from the collections under its name', async () => {
     const store = await openLowdbStore(dir);
     await store.collection<Doc>('users').put('u', { name: 'u', count: 1 });
-    await store.collection<Doc>('sessions/User.1').put('s', { name: 's', count: 2 });
+    await store.collection<Doc>('sessions').put('s0', { name: 's0', count: 0 });
+    await store.collection<Doc>('sessions/User.1').put('S.1', { name: 's', count: 2 });
+    await store.collection<Doc>('sessions/User.1/more').put('m', { name: 'm', count: 3 });
     await store.close();
-    const users = JSON.parse(await readFile(join(dir, 'users.json'), 'utf8')) as unknown;
-    expect(users).toEqual({ docs: { u: { name: 'u', count: 1 } } });
-    const sessions = join(dir, 'sessions', '%55ser%2e1.json');
-    expect(JSON.parse(await readFile(sessions, 'utf8'))).toEqual({
-      docs: { s: { name: 's', count: 2 } },
+    expect(await readJson(join(dir, 'users.docs', 'u.json'))).toEqual({ id: 'u', doc: { name: 'u', count: 1 } });
+    expect(await readJson(join(dir, 'sessions.docs', 's0.json'))).toEqual({ id: 's0', doc: { name: 's0', count: 0 } });
+    expect(await readJson(join(dir, 'sessions', '%55ser%2e1.docs', '%53%2e1.json'))).toEqual({
+      id: 'S.1',
+      doc: { name: 's', count: 2 },
     });
+    expect(await readdir(join(dir, 'sessions'))).toEqual(['%55ser%2e1', '%55ser%2e1.docs']);
+    expect(await readdir(join(dir, 'sessions', '%55ser%2e1', 'more.docs'))).toEqual(['m.json']);
+    // `sessions` lists its own documents, not the collections under its name.
+    const reopened = await openLowdbStore(dir);
+    expect(await reopened.collection<Doc>('sessions').list()).toEqual([{ name: 's0', count: 0 }]);
+    expect(await reopened.collection<Doc>('sessions/User.1').list()).toEqual([{ name: 's', count: 2 }]);
+    await reopened.close();
   });
 
-  it('does not touch another collection file when writing one', async () => {
+  it('takes any non-empty id whose file name fits, and names `id` when refusing one', async () => {
     const store = await openLowdbStore(dir);
-    await store.collection<Doc>('a').put('x', { name: 'x', count: 0 });
-    await store.collection<Doc>('b').put('y', { name: 'y', count: 0 });
-    const fileB = join(dir, 'b.json');
-    const before = { bytes: await readFile(fileB), mtime: (await stat(fileB)).mtimeMs };
+    const docs = store.collection<string>('docs');
+    const ids = ['__proto__', 'constructor', '..', '.', 'a/b', 'a\\b', 'Aa', 'aa', 'é', '%41', ' ', 'x'.repeat(240)];
+    for (const id of ids) await docs.put(id, `doc ${id}`);
+    await store.close();
+    const reopened = await openLowdbStore(dir);
+    const again = reopened.collection<string>('docs');
+    for (const id of ids) expect(await again.get(id)).toBe(`doc ${id}`);
+    expect(await again.list()).toEqual([...ids].sort().map((id) => `doc ${id}`));
+    expect((await readdir(join(dir, 'docs.docs'))).length).toBe(ids.length); // no two ids share a file
+    for (const bad of ['', 'x'.repeat(241)]) {
+      for (const attempt of [again.get(bad), again.put(bad, 'no'), again.update(bad, () => 'no'), again.delete(bad)]) {
+        const error = await caught(attempt);
+        expect(error).toMatchObject({ code: 'validation_failed', issues: [{ path: 'id' }] });
+      }
+    }
+    await reopened.close();
+  });
+
+  it('does not touch another document when writing one, nor read it', async () => {
+    const store = await openLowdbStore(dir);
+    const docs = store.collection<Doc>('a');
+    await docs.put('x', { name: 'x', count: 0 });
+    await docs.put('y', { name: 'y', count: 0 });
+    const fileY = join(dir, 'a.docs', 'y.json');
+    const before = { bytes: await readFile(fileY), mtime: (await stat(fileY)).mtimeMs };
     await new Promise((resolve) => setTimeout(resolve, 20)); // lets a write show in mtime
-    const a = store.collection<Doc>('a');
-    for (let i = 0; i < 5; i += 1) await a.put(`x${i}`, { name: '', count: i });
-    expect(await readFile(fileB)).toEqual(before.bytes);
-    expect((await stat(fileB)).mtimeMs).toBe(before.mtime);
+    for (let i = 0; i < 5; i += 1) await docs.update('x', (doc) => ({ name: 'x', count: (doc?.count ?? 0) + i }));
+    // A damaged neighbour is not read by writes or reads of another document.
+    await writeFile(join(dir, 'a.docs', 'z.json'), '{"id": ');
+    await docs.put('w', { name: 'w', count: 1 });
+    expect(await docs.get('x')).toEqual({ name: 'x', count: 10 });
+    expect(await readFile(fileY)).toEqual(before.bytes);
+    expect((await stat(fileY)).mtimeMs).toBe(before.mtime);
     await store.close();
   });
 
-  it('makes concurrent updates atomic', async () => {
+  it('makes concurrent updates atomic, and keeps the order writes were issued in', async () => {
     const store = await openLowdbStore(dir);
     const counters = store.collection<Doc>('counters');
     const bump = (doc: Doc | undefined): Doc => ({ name: 'c', count: (doc?.count ?? 0) + 1 });
     const results = await Promise.all(Array.from({ length: 50 }, () => counters.update('c', bump)));
-    expect(results.map((doc) => doc.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(results.map((doc) => doc.count)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    const last = await Promise.all([
+      counters.put('d', { name: 'first', count: 1 }),
+      counters.delete('d'),
+      counters.put('d', { name: 'last', count: 3 }),
+    ]);
+    expect(last[1]).toBe(true);
     await store.close();
     const reopened = await openLowdbStore(dir);
     expect(await reopened.collection<Doc>('counters').get('c')).toEqual({ name: 'c', count: 50 });
+    expect(await reopened.collection<Doc>('counters').get('d')).toEqual({ name: 'last', count: 3 });
     await reopened.close();
   });
 
@@ -106,20 +147,19 @@ describe('openLowdbStore', () => {
     const store = await openLowdbStore(dir);
     const docs = store.collection<Doc>('docs');
     await docs.put('a', { name: 'a', count: 1 });
-    const failing = docs.update('a', () => {
-      throw new Error('no');
-    });
-    await expect(failing).rejects.toThrow('no');
-    await expect(docs.put('b', undefined as unknown as Doc)).rejects.toMatchObject({
-      code: 'validation_failed',
-    });
+    await expect(
+      docs.update('a', () => {
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
+    await expect(docs.put('b', undefined as unknown as Doc)).rejects.toMatchObject({ code: 'validation_failed' });
     expect(await docs.list()).toEqual([{ name: 'a', count: 1 }]);
 
-    // lowdb writes `.docs.json.tmp` then renames it: a folder in its place makes the write fail.
-    const temp = join(dir, '.docs.json.tmp');
+    // lowdb writes `.a.json.tmp` then renames it: a folder in its place makes the write fail.
+    const temp = join(dir, 'docs.docs', '.a.json.tmp');
     await mkdir(temp);
-    await expect(docs.put('b', { name: 'b', count: 2 })).rejects.toThrow(/EISDIR/);
-    expect(await docs.get('b')).toBeUndefined();
+    await expect(docs.update('a', () => ({ name: 'a', count: 2 }))).rejects.toThrow(/EISDIR/);
+    expect(await docs.get('a')).toEqual({ name: 'a', count: 1 });
     await rm(temp, { recursive: true });
     await docs.put('c', { name: 'c', count: 3 });
     await store.close();
@@ -143,6 +183,24 @@ describe('openLowdbStore', () => {
     await store.close();
   });
 
+  it('waits for queued writes on close, then refuses writes but still reads', async () => {
+    const store = await openLowdbStore(dir);
+    const docs = store.collection<Doc>('docs');
+    const pending = Array.from({ length: 5 }, (_, i) => docs.put(`d${i}`, { name: 'd', count: i }));
+    await store.close();
+    expect((await readdir(join(dir, 'docs.docs'))).sort()).toEqual([
+      'd0.json',
+      'd1.json',
+      'd2.json',
+      'd3.json',
+      'd4.json',
+    ]);
+    await Promise.all(pending);
+    await expect(docs.put('e', { name: 'e', count: 0 })).rejects.toMatchObject({ code: 'store_closed', status: 503 });
+    await expect(docs.delete('d0')).rejects.toMatchObject({ code: 'store_closed' });
+    expect(await docs.get('d4')).toEqual({ name: 'd', count: 4 });
+  });
+
   it('refuses an empty collection name segment', async () => {
     const store = await openLowdbStore(dir);
     expect(() => store.collection('sessions//x')).toThrow(/empty/);
@@ -152,61 +210,45 @@ describe('openLowdbStore', () => {
 
 describe('openLowdbStore on damaged files', () => {
   const damaged: [string, string, RegExp][] = [
-    ['invalid JSON', '{"docs": {"a": ', /not valid JSON/],
+    ['invalid JSON', '{"id": "a", "doc": ', /not valid JSON/],
     ['an empty file', '', /not valid JSON/],
     ['an array', '[]', /top level/],
     ['null', 'null', /top level/],
-    ['docs that are not an object', '{"docs": []}', /top level/],
-    ['an extra key', '{"docs": {}, "more": 1}', /top level/],
+    ['a document without its id', '{"doc": 1}', /top level/],
+    ['an extra key', '{"id": "a", "doc": 1, "more": 1}', /top level/],
+    ['another document', '{"id": "b", "doc": 1}', /holds document "b", not "a"/],
   ];
 
-  it.each(damaged)('refuses %s and leaves the file unchanged', async (_, text, detail) => {
-    const file = join(dir, 'sessions', 'u1.json');
-    await mkdir(join(dir, 'sessions'));
-    await writeFile(file, text);
-    expectCorrupt(await caught(openLowdbStore(dir)), file, detail);
-    expectCorrupt(await caught(checkDataDir(dir)), file, detail);
-    expect(await readFile(file, 'utf8')).toBe(text);
-  });
+  it.each(damaged)(
+    'opens without reading it, reports %s naming the file when read, and never overwrites it but by put',
+    async (_, text, detail) => {
+      const file = join(dir, 'sessions', 'u1.docs', 'a.json');
+      await mkdir(join(dir, 'sessions', 'u1.docs'), { recursive: true });
+      await writeFile(file, text);
+      const store = await openLowdbStore(dir);
+      const docs = store.collection<number>('sessions/u1');
+      expectCorrupt(await caught(docs.get('a')), file, detail);
+      expectCorrupt(await caught(docs.list()), file, detail);
+      expectCorrupt(await caught(docs.update('a', (doc) => doc ?? 0)), file, detail);
+      expect(await readFile(file, 'utf8')).toBe(text);
+      await docs.put('a', 7); // a put replaces the document, whatever it was
+      expect(await docs.get('a')).toBe(7);
+      await store.close();
+    },
+  );
 
-  it('refuses a corrupt file when loading it lazily, and never overwrites it', async () => {
-    const file = join(dir, 'docs.json');
-    await writeFile(file, '{"docs": {"a": {"name": "a", "count": 1}}');
-    const before = await readFile(file);
-    const store = await openLowdbStore(dir, { check: false });
-    const docs = store.collection<Doc>('docs');
-    expectCorrupt(await caught(docs.get('a')), file, /not valid JSON/);
-    expectCorrupt(await caught(docs.put('b', { name: 'b', count: 2 })), file, /not valid JSON/);
-    expectCorrupt(await caught(docs.update('a', (doc) => doc as Doc)), file, /not valid JSON/);
-    expect(await readFile(file)).toEqual(before);
-    await store.close();
-  });
-
-  it('refuses a .json file it did not name, and ignores temp and other files', async () => {
-    await writeFile(join(dir, '.docs.json.tmp'), 'half a write');
-    await writeFile(join(dir, 'journal.ndjson'), 'not a store file');
-    expect(await checkDataDir(dir)).toEqual([]);
-    const stray = join(dir, 'Secret.json');
-    await writeFile(stray, '{"docs": {}}');
-    expectCorrupt(await caught(checkDataDir(dir)), stray, /not an encoded collection name/);
-  });
-
-  it('lists the files it checked', async () => {
+  it('lists only the files it wrote (temp files, set-aside files and strays are left out), and reports a folder in the place of a document', async () => {
     const store = await openLowdbStore(dir);
-    await store.collection<Doc>('a/b').put('x', { name: 'x', count: 0 });
-    await store.collection<Doc>('c').put('y', { name: 'y', count: 0 });
+    const docs = store.collection<number>('docs');
+    await docs.put('a', 1);
+    const folder = join(dir, 'docs.docs');
+    await writeFile(join(folder, '.b.json.tmp'), 'half a write');
+    await writeFile(join(folder, 'c.json.corrupt-2026-01-01T00-00-00-000Z'), '{"id"');
+    await writeFile(join(folder, 'Secret.json'), '{"id": "Secret", "doc": 1}');
+    expect(await docs.list()).toEqual([1]);
+    await mkdir(join(folder, 'd.json'));
+    expectCorrupt(await caught(docs.get('d')), join(folder, 'd.json'), /is a folder/);
+    expectCorrupt(await caught(docs.list()), join(folder, 'd.json'), /is a folder/);
     await store.close();
-    expect(await checkDataDir(dir)).toEqual([join(dir, 'a', 'b.json'), join(dir, 'c.json')]);
-    expect(await checkDataDir(join(dir, 'missing'))).toEqual([]);
-  });
-
-  it('does not read folders named unchecked (caches), at any depth of the name, and still checks the rest', async () => {
-    await mkdir(join(dir, 'sys', 'runs'), { recursive: true });
-    await writeFile(join(dir, 'sys', 'runs', 'r1.json'), '{"docs": {');
-    await writeFile(join(dir, 'sys', 'index.json'), '{"docs":{}}');
-    const unchecked = (folder: string) => folder === 'sys/runs';
-    expect(await checkDataDir(dir, unchecked)).toEqual([join(dir, 'sys', 'index.json')]);
-    await (await openLowdbStore(dir, { unchecked })).close();
-    expectCorrupt(await caught(checkDataDir(dir)), join(dir, 'sys', 'runs', 'r1.json'), /not valid JSON/);
   });
 });
