@@ -60,6 +60,8 @@ export async function recoverRun(host: RecoveringHost, entry: UnfinishedRun, dur
     warn(
       `Run ${partition} of ${host.options.system.name}: ${recovery.reason}; rebuilding it from its journal (${entries.length} envelopes).`,
     );
+    // A record lost or set aside took the run's owner with it: the rebuilt run's record names it again.
+    void host.runs.update(partition, { partition, owner });
     const run = tryBuild(host, partition, { journaledIds });
     if (run) {
       try {

@@ -94,6 +94,11 @@ describe('a system module the runtime does not name (tests/support/echo)', () =>
       new RegExp(`Run ${id} of echo: its record is missing; rebuilding it from its journal`),
     );
     expect((await second.call('ada', 'GET', `/echo/${id}/messages`)).body.messages).toHaveLength(2);
+    // Its owner came back with it: once it is over and no longer live, it is still ada's.
+    await second.runtime.close();
+    started.splice(started.indexOf(second), 1);
+    expect(JSON.parse(await readFile(recordFile, 'utf8')).doc).toMatchObject({ partition: id, owner: 'ada' });
+    expect((await (await start(undefined, dir)).call('ada', 'GET', `/echo/${id}`)).body.state).toBe('done');
 
     const { dir: dir2, id: id2 } = await stuckRun();
     const file2 = storedFile(join(dir2, 'store'), `echo/runs/${id2}`, 'run');
