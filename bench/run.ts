@@ -8,6 +8,7 @@ import { runJournalBench } from './journal-bench.ts';
 import { runPipelineBench } from './pipeline-bench.ts';
 import { runPipelineLoadBench } from './pipeline-load-bench.ts';
 import { runRoutingBench } from './routing-bench.ts';
+import { runStoreBench } from './store-bench.ts';
 
 type Bench = { name: string; run: () => Promise<{ pass?: boolean } & Record<string, unknown>> };
 
@@ -16,6 +17,7 @@ const benches: Bench[] = [
   { name: 'journal', run: () => runJournalBench() },
   { name: 'pipeline', run: () => runPipelineBench() },
   { name: 'pipeline-load', run: () => runPipelineLoadBench() },
+  { name: 'store', run: () => runStoreBench() },
 ];
 
 // Optional benches join as their systems land (each module exports `run<Name>Bench`).
