@@ -1,3 +1,5 @@
+import { KeyedQueue } from '../../actors/runtime/keyed-queue.ts';
+
 /**
  * Writes of one key never overlap, and changes that arrive while a write is under way are merged
  * and written together after it (the latest value of each field wins): a burst of changes costs
@@ -9,7 +11,7 @@
  * void writes.update(runId, { state: 'done' });
  */
 export class CoalescedWrites<T extends object> {
-  private readonly tails = new Map<string, Promise<unknown>>();
+  private readonly queue = new KeyedQueue();
   private readonly queued = new Map<string, { changes: Partial<T>; written: Promise<unknown> }>();
 
   constructor(
@@ -36,24 +38,18 @@ export class CoalescedWrites<T extends object> {
 
   /** Runs `work` after every write of `key` so far (whatever their outcome), in the same queue. */
   private after<R>(key: string, work: () => Promise<R>): Promise<R> {
-    const previous = this.tails.get(key) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(work);
+    const next = this.queue.run(key, work);
     next.catch((error: unknown) => this.onError(key, error));
-    const tail = next.catch(() => undefined);
-    this.tails.set(key, tail);
-    void tail.then(() => {
-      if (this.tails.get(key) === tail) this.tails.delete(key);
-    });
     return next;
   }
 
   /** Resolves once every write of `key` issued so far is done (whatever their outcome). */
-  async flushed(key: string): Promise<void> {
-    await this.tails.get(key);
+  flushed(key: string): Promise<void> {
+    return this.queue.idle(key);
   }
 
   /** Resolves once every write issued so far is done. */
-  async settled(): Promise<void> {
-    while (this.tails.size > 0) await Promise.allSettled([...this.tails.values()]);
+  settled(): Promise<void> {
+    return this.queue.settled();
   }
 }
