@@ -2,7 +2,7 @@ import { readdir, unlink } from 'node:fs/promises';
 import type { KeyedQueue } from './keyed-queue.ts';
 import { mapLimited } from './map-limited.ts';
 import type { Collection } from './store.ts';
-import { readDocumentFile, toStoredDoc, writeDocumentFile } from './store-file.ts';
+import { readDocumentFile, serializeDoc, writeDocumentJson } from './store-file.ts';
 import { documentFile, documentIdOf } from './store-layout.ts';
 import { syncDir } from './sync-path.ts';
 
@@ -21,8 +21,8 @@ export interface CollectionContext {
 
 /**
  * One collection: a folder with one JSON file per document (see `collectionDir`), each written
- * through lowdb's `Low` and the explicit `JSONFile` adapter (not `JSONFilePreset`, which silently
- * keeps data in memory when NODE_ENV is `test`). Nothing is cached: a read reads its file, a
+ * compact through lowdb's explicit `TextFile` adapter, serialized once, and read through
+ * `JSONFile` (never `JSONFilePreset`, which silently keeps data in memory when NODE_ENV is `test`). Nothing is cached: a read reads its file, a
  * write writes only its document's file, so neither costs more as the collection grows. Writes
  * of one document run one at a time (so `update` is atomic with respect to them) and each
  * resolves once durable; a failed write leaves the old file whole. A damaged file throws
@@ -57,16 +57,16 @@ export class LowdbCollection<T> implements Collection<T> {
   }
 
   async put(id: string, doc: T): Promise<void> {
-    const stored = toStoredDoc(doc);
-    await this.#write(id, (file) => writeDocumentFile(file, id, stored));
+    const json = serializeDoc(doc);
+    await this.#write(id, (file) => writeDocumentJson(file, id, json));
   }
 
   update(id: string, fn: (doc: T | undefined) => T): Promise<T> {
     return this.#write(id, async (file) => {
       const current = await readDocumentFile<T>(file, id);
-      const next = toStoredDoc(fn(current?.doc));
-      await writeDocumentFile(file, id, next);
-      return next; // a copy that nothing else holds
+      const json = serializeDoc(fn(current?.doc));
+      await writeDocumentJson(file, id, json);
+      return JSON.parse(json) as T; // a copy that nothing else holds
     });
   }
 

@@ -1,15 +1,8 @@
 import { access } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { Low } from 'lowdb';
-import { JSONFile } from 'lowdb/node';
+import { JSONFile, TextFile } from 'lowdb/node';
 import { DataFileCorruptError, ValidationError } from '../../protocol/runtime/runtime-error.ts';
 import { makeDir, syncDir, syncFile } from './sync-path.ts';
-
-/** What one document file holds: the document's id (as the file name encodes it) and the document. */
-interface DocumentFileData {
-  id: string;
-  doc: unknown;
-}
 
 /**
  * Reads a JSON file through lowdb's `JSONFile` adapter: `undefined` when the file does not exist,
@@ -47,12 +40,14 @@ export async function readDocumentFile<T>(file: string, id: string): Promise<{ d
 }
 
 /**
- * Writes document `id` to `file` through lowdb (`Low` + `JSONFile`: a temp file renamed over the
- * old one, so a failed write leaves the old file whole), creating its folder when needed. Not
- * yet durable: `writeDocumentFile` syncs; a migration syncs many files at once.
+ * Writes document `id`, given as its JSON (`serializeDoc`), to `file`: one compact
+ * `{"id":...,"doc":...}` text through lowdb's `TextFile` adapter (a temp file renamed over the old
+ * one, so a failed write leaves the old file whole), creating its folder when needed. The
+ * document is serialized once per write. Not yet durable: `writeDocumentJson` syncs; a migration
+ * syncs many files at once.
  */
-export async function writeDocumentData(file: string, id: string, doc: unknown): Promise<void> {
-  const write = () => new Low<DocumentFileData>(new JSONFile(file), { id, doc }).write();
+export async function writeDocumentData(file: string, id: string, json: string): Promise<void> {
+  const write = () => new TextFile(file).write(`{"id":${JSON.stringify(id)},"doc":${json}}`);
   try {
     await write();
   } catch (error) {
@@ -62,23 +57,28 @@ export async function writeDocumentData(file: string, id: string, doc: unknown):
   }
 }
 
-/** Writes document `id` to `file` and resolves once it is durable (the file and its folder synced). */
-export async function writeDocumentFile(file: string, id: string, doc: unknown): Promise<void> {
-  await writeDocumentData(file, id, doc);
+/** Writes document `id` (its JSON) to `file` and resolves once it is durable (the file and its folder synced). */
+export async function writeDocumentJson(file: string, id: string, json: string): Promise<void> {
+  await writeDocumentData(file, id, json);
   // lowdb renames a temp file over the old one without syncing: make the new one durable.
   await syncFile(file);
   await syncDir(dirname(file));
 }
 
-/** A copy of `doc` as it reads back from JSON; refuses what JSON cannot hold. */
-export function toStoredDoc<T>(doc: T): T {
+/** `doc` as JSON; refuses what JSON cannot hold. */
+export function serializeDoc(doc: unknown): string {
   const json = JSON.stringify(doc);
   if (json === undefined) {
     throw new ValidationError('A stored document must be a JSON value (not undefined).', [
       { path: 'doc', message: 'is not representable as JSON' },
     ]);
   }
-  return JSON.parse(json) as T;
+  return json;
+}
+
+/** A copy of `doc` as it reads back from JSON; refuses what JSON cannot hold. */
+export function toStoredDoc<T>(doc: T): T {
+  return JSON.parse(serializeDoc(doc)) as T;
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -2,7 +2,7 @@ import { unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DataFileCorruptError, RuntimeError } from '../../protocol/runtime/runtime-error.ts';
 import { mapLimited } from './map-limited.ts';
-import { isPlainObject, readJsonFile, writeDocumentData } from './store-file.ts';
+import { isPlainObject, readJsonFile, serializeDoc, writeDocumentData } from './store-file.ts';
 import { documentFile } from './store-layout.ts';
 import { makeDir, syncDir, syncFile } from './sync-path.ts';
 
@@ -38,7 +38,7 @@ export async function migrateLegacyCollection(legacyFile: string, folder: string
   const entries = Object.entries(docs).map(([id, doc]) => ({ id, doc, file: fileOf(legacyFile, folder, id) }));
   if (entries.length > 0) {
     await makeDir(folder);
-    await mapLimited(entries, PARALLEL, ({ file, id, doc }) => writeDocumentData(file, id, doc));
+    await mapLimited(entries, PARALLEL, ({ file, id, doc }) => writeDocumentData(file, id, serializeDoc(doc)));
     await mapLimited(entries, PARALLEL, ({ file }) => syncFile(file));
     await syncDir(folder);
   }
