@@ -103,10 +103,7 @@ export function agentRoutes(trainer: TrainerService, events: EventStore) {
     })
     .get('/sessions/:id', async (c) => {
       const session = await ownSession(c);
-      const timeline = await events.listEvents(session.id);
-      const recentActions = timeline
-        .filter((e) => e.event_type === 'tool_call' || e.event_type === 'tool_result')
-        .slice(-RECENT_ACTIONS);
+      const recentActions = await events.recentToolEvents(session.id, RECENT_ACTIONS);
       return c.json({ session, recentActions });
     })
     .get('/sessions/:id/events', async (c) => {

@@ -1,28 +1,16 @@
 import type { EventStore } from '../../actors/trainer/events/event-store.ts';
 import type { SessionLifecycle } from '../../actors/trainer/loop/loop-deps.ts';
-import type { Store } from '../../actors/runtime/store.ts';
 import { nextSessionStatus } from '../../machines/trainer/session.ts';
 import { ConflictError, NotFoundError } from '../../protocol/runtime/runtime-error.ts';
 import type { AgentSession } from '../../protocol/trainer/session.ts';
-
-/**
- * The session documents of the event store (actors/trainer/event-store.ts keeps each user's
- * sessions in this collection). The store has no way to make an ended session active again, so
- * that one write goes to the document directly.
- */
-const sessionsOf = (userId: string) => `trainer/sessions/${userId}`;
 
 /**
  * Session status changes as the session statechart allows them (machines/session.ts): a new
  * message makes an ended session active again; a turn ends an active session as completed or
  * error, with its totals. A change the statechart refuses is a 409.
  */
-export function createSessionLifecycle(options: {
-  store: Store;
-  events: EventStore;
-  now?: () => Date;
-}): SessionLifecycle {
-  const { store, events, now = () => new Date() } = options;
+export function createSessionLifecycle(options: { events: EventStore }): SessionLifecycle {
+  const { events } = options;
 
   async function current(userId: string, sessionId: string): Promise<AgentSession> {
     const session = await events.getSession(userId, sessionId);
@@ -38,10 +26,7 @@ export function createSessionLifecycle(options: {
       const next = nextSessionStatus(session.status, 'session.continue');
       if (next === undefined)
         throw new ConflictError('session_status', `Session ${sessionId} cannot be continued from ${session.status}.`);
-      await store.collection<AgentSession>(sessionsOf(userId)).update(sessionId, (stored) => {
-        if (stored === undefined) throw new NotFoundError(`Session ${sessionId}`);
-        return { ...stored, status: next, updated_at: now().toISOString() };
-      });
+      await events.setStatus(userId, sessionId, next);
     },
 
     async end(userId, sessionId, status) {

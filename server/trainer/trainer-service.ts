@@ -99,7 +99,7 @@ export class TrainerService {
       events,
       context,
       model: options.model,
-      sessions: createSessionLifecycle({ store: options.store, events, ...(now ? { now } : {}) }),
+      sessions: createSessionLifecycle({ events }),
       workouts: options.workouts,
       dataSources,
       userData: options.userData,

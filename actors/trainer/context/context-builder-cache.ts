@@ -7,15 +7,23 @@ export const EPHEMERAL: CacheControlEphemeral = { type: 'ephemeral' };
 /** Anything that may carry a cache breakpoint (tool definitions of every kind). */
 export type Cacheable = { cache_control?: CacheControlEphemeral | null };
 
+/** The marked copy of each tools array, made once: a loop passes the same tools every iteration. */
+const markedTools = new WeakMap<readonly Cacheable[], readonly Cacheable[]>();
+
 /**
  * Breakpoint 1: the tools, copied, with `cache_control` on the last definition only (any the
- * caller set elsewhere is dropped, so the request never exceeds four breakpoints).
+ * caller set elsewhere is dropped, so the request never exceeds four breakpoints). The copy of a
+ * given array is made once and shared (frozen): the same tools give the same request prefix.
  */
 export function withToolsBreakpoint<Tool extends Cacheable>(tools: readonly Tool[]): Tool[] {
-  return tools.map((tool, index) => {
+  const known = markedTools.get(tools);
+  if (known) return known as Tool[];
+  const marked = tools.map((tool, index) => {
     const { cache_control: _dropped, ...rest } = tool;
-    return (index === tools.length - 1 ? { ...rest, cache_control: EPHEMERAL } : rest) as Tool;
+    return Object.freeze(index === tools.length - 1 ? { ...rest, cache_control: EPHEMERAL } : rest) as Tool;
   });
+  markedTools.set(tools, Object.freeze(marked));
+  return marked;
 }
 
 /** Breakpoints 2 and 3: the system prompt and the user data XML, each its own cached block. */

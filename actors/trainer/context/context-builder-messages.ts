@@ -36,8 +36,17 @@ function stringify(result: unknown): string {
   return typeof result === 'string' ? result : (JSON.stringify(result) ?? 'null');
 }
 
+/** The error result of a tool call the stream has no result for. */
+const missingResult = (callId: string): ToolResultBlockParam => ({
+  type: 'tool_result',
+  tool_use_id: callId,
+  content: MISSING_RESULT_TEXT,
+  is_error: true,
+});
+
 /**
- * Converts context events into Messages API turns by the rules of spec 001 §4.3:
+ * Converts context events into Messages API turns by the rules of spec 001 §4.3, one event at a
+ * time, so a session's conversation grows with its log instead of being rebuilt each iteration:
  * - a `tool_call` becomes an assistant turn with one `tool_use` block;
  * - its `tool_result` becomes the next user turn, `tool_result` block first;
  * - user messages, knowledge and artifacts arriving while a call awaits its result are buffered
@@ -48,73 +57,101 @@ function stringify(result: unknown): string {
  * an invalid request: a call left without a result (a crash between call and result) gets an
  * error result when the next call or the end of the stream comes; a result with no open call of
  * its id is shown as text; a stream starting with a call gets an opening user turn.
- * The output starts with a user turn, alternates roles and ends with a user turn.
+ *
+ * A message handed out by `messages()` is never changed afterwards: a turn that grows is
+ * replaced by a longer copy, so earlier requests stay as they were sent.
  */
-export function buildEventsToMessages(events: readonly ContextEvent[]): ConversationMessage[] {
-  const messages: ConversationMessage[] = [];
-  let pendingCallId: string | undefined;
-  let buffered: TextBlockParam[] = [];
+export class ConversationBuilder {
+  readonly #messages: ConversationMessage[] = [];
+  #pendingCallId: string | undefined;
+  #buffered: TextBlockParam[] = [];
 
-  /** Adds blocks to the last user turn, or opens one (never while a call is pending). */
-  const addToUserTurn = (blocks: TextBlockParam[]) => {
+  /** Takes the next context event, in sequence order. */
+  add(event: ContextEvent): void {
+    switch (event.event_type) {
+      case 'user_message': {
+        if (this.#pendingCallId === undefined && this.#messages.at(-1)?.role !== 'user') {
+          this.#messages.push({ role: 'user', content: event.data.message });
+        } else {
+          this.#addText(event.data.message);
+        }
+        break;
+      }
+      case 'tool_call': {
+        this.#closeWithoutResult();
+        if (this.#messages.length === 0) this.#messages.push({ role: 'user', content: CONTEXT_START_TEXT });
+        const { call_id, tool_name, arguments: input } = event.data;
+        this.#messages.push({
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: call_id, name: tool_name, input }],
+        });
+        this.#pendingCallId = call_id;
+        this.#buffered = [];
+        break;
+      }
+      case 'tool_result':
+        if (this.#pendingCallId !== undefined && event.data.call_id === this.#pendingCallId) {
+          this.#closePending({
+            type: 'tool_result',
+            tool_use_id: this.#pendingCallId,
+            content: stringify(event.data.result),
+          });
+        } else {
+          this.#addText(renderStrayResult(event.data));
+        }
+        break;
+      case 'knowledge':
+        this.#addText(renderKnowledge(event.data.source, event.data.data));
+        break;
+      case 'artifact':
+        this.#addText(renderArtifact(event.data));
+        break;
+    }
+  }
+
+  /**
+   * The turns so far, as a new array that starts with a user turn, alternates roles and ends
+   * with a user turn; a call still waiting for its result is closed with an error result.
+   */
+  messages(): ConversationMessage[] {
+    const messages = [...this.#messages];
+    if (this.#pendingCallId !== undefined)
+      messages.push({ role: 'user', content: [missingResult(this.#pendingCallId), ...this.#buffered] });
+    return messages;
+  }
+
+  /** Adds blocks to the last user turn (as a new, longer copy), or opens one (never while a call is pending). */
+  #addToUserTurn(blocks: TextBlockParam[]): void {
+    const messages = this.#messages;
     const last = messages.at(-1);
     if (last?.role !== 'user') {
       messages.push({ role: 'user', content: blocks });
       return;
     }
-    if (typeof last.content === 'string') last.content = [text(last.content), ...blocks];
-    else last.content.push(...blocks);
-  };
-  /** Buffers behind the pending call, or adds to the user turn. */
-  const addText = (body: string) => {
-    if (pendingCallId !== undefined) buffered.push(text(body));
-    else addToUserTurn([text(body)]);
-  };
-  const closePending = (result: ToolResultBlockParam) => {
-    messages.push({ role: 'user', content: [result, ...buffered] });
-    pendingCallId = undefined;
-    buffered = [];
-  };
-  const closeWithoutResult = () => {
-    if (pendingCallId === undefined) return;
-    closePending({ type: 'tool_result', tool_use_id: pendingCallId, content: MISSING_RESULT_TEXT, is_error: true });
-  };
-
-  for (const event of events) {
-    switch (event.event_type) {
-      case 'user_message': {
-        const last = messages.at(-1);
-        if (pendingCallId === undefined && last?.role !== 'user') {
-          messages.push({ role: 'user', content: event.data.message });
-        } else {
-          addText(event.data.message);
-        }
-        break;
-      }
-      case 'tool_call': {
-        closeWithoutResult();
-        if (messages.length === 0) messages.push({ role: 'user', content: CONTEXT_START_TEXT });
-        const { call_id, tool_name, arguments: input } = event.data;
-        messages.push({ role: 'assistant', content: [{ type: 'tool_use', id: call_id, name: tool_name, input }] });
-        pendingCallId = call_id;
-        buffered = [];
-        break;
-      }
-      case 'tool_result':
-        if (pendingCallId !== undefined && event.data.call_id === pendingCallId) {
-          closePending({ type: 'tool_result', tool_use_id: pendingCallId, content: stringify(event.data.result) });
-        } else {
-          addText(renderStrayResult(event.data));
-        }
-        break;
-      case 'knowledge':
-        addText(renderKnowledge(event.data.source, event.data.data));
-        break;
-      case 'artifact':
-        addText(renderArtifact(event.data));
-        break;
-    }
+    const content = typeof last.content === 'string' ? [text(last.content)] : last.content;
+    messages[messages.length - 1] = { role: 'user', content: [...content, ...blocks] };
   }
-  closeWithoutResult();
-  return messages;
+
+  /** Buffers behind the pending call, or adds to the user turn. */
+  #addText(body: string): void {
+    if (this.#pendingCallId !== undefined) this.#buffered.push(text(body));
+    else this.#addToUserTurn([text(body)]);
+  }
+
+  #closePending(result: ToolResultBlockParam): void {
+    this.#messages.push({ role: 'user', content: [result, ...this.#buffered] });
+    this.#pendingCallId = undefined;
+    this.#buffered = [];
+  }
+
+  #closeWithoutResult(): void {
+    if (this.#pendingCallId !== undefined) this.#closePending(missingResult(this.#pendingCallId));
+  }
+}
+
+/** Converts context events into Messages API turns at once (see {@link ConversationBuilder}). */
+export function buildEventsToMessages(events: readonly ContextEvent[]): ConversationMessage[] {
+  const builder = new ConversationBuilder();
+  for (const event of events) builder.add(event);
+  return builder.messages();
 }

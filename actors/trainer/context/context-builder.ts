@@ -1,12 +1,13 @@
 import type { TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
-import { NotFoundError, RuntimeError } from '../../../protocol/runtime/runtime-error.ts';
+import { RuntimeError } from '../../../protocol/runtime/runtime-error.ts';
 import type { ContextEvent } from '../../../protocol/trainer/session-event.ts';
 import type { AgentSession } from '../../../protocol/trainer/session.ts';
 import { systemBlocks, withMessagesBreakpoint, withToolsBreakpoint, type Cacheable } from './context-builder-cache.ts';
 import type { ConversationMessage } from '../../models/model-provider.ts';
-import { buildEventsToMessages } from './context-builder-messages.ts';
+import { buildEventsToMessages, ConversationBuilder } from './context-builder-messages.ts';
 import type { DataSourceRegistry } from '../user-data/data-sources.ts';
 import type { EventStore } from '../events/event-store.ts';
+import type { SessionLog } from '../events/session-log.ts';
 import { fetchUserDataXml } from '../user-data/user-data-xml.ts';
 
 /** A context was asked for a session with no context events: log the user's message first. */
@@ -37,32 +38,33 @@ export interface AgentContext<Tool> {
   tools: Tool[];
 }
 
-/** What a context is built from, all already fetched. */
-interface AgentContextInput<Tool> {
+/** What a context is built from, all already fetched: the events, or the messages built from them. */
+type AgentContextInput<Tool> = {
   session: AgentSession;
-  events: readonly ContextEvent[];
   userDataXml: string;
   systemPrompt: string;
   tools: readonly Tool[];
-}
+} & ({ events: readonly ContextEvent[] } | { messages: ConversationMessage[]; eventCount: number });
 
 /** Builds the context from fetched parts; throws {@link EmptySessionContextError} without events. */
 export function buildAgentContext<Tool extends Cacheable>(input: AgentContextInput<Tool>): AgentContext<Tool> {
-  const { session, events, userDataXml, systemPrompt, tools } = input;
-  if (events.length === 0) throw new EmptySessionContextError(session.id);
+  const { session, userDataXml, systemPrompt, tools } = input;
+  const eventCount = 'events' in input ? input.events.length : input.eventCount;
+  if (eventCount === 0) throw new EmptySessionContextError(session.id);
+  const messages = 'events' in input ? buildEventsToMessages(input.events) : input.messages;
   return {
     systemPrompt,
     userDataXml,
-    messages: withMessagesBreakpoint(buildEventsToMessages(events)),
+    messages: withMessagesBreakpoint(messages),
     session,
-    eventCount: events.length,
+    eventCount,
     system: systemBlocks(systemPrompt, userDataXml),
     tools: withToolsBreakpoint(tools),
   };
 }
 
 interface ContextBuilderOptions<Tool> {
-  events: Pick<EventStore, 'getSession' | 'listContextEvents'>;
+  events: Pick<EventStore, 'contextSource'>;
   dataSources: DataSourceRegistry;
   systemPrompt: string;
   /** The tool definitions, in the order the model sees them. */
@@ -74,9 +76,20 @@ export interface ContextBuilder<Tool> {
   build(sessionId: string, userId: string): Promise<AgentContext<Tool>>;
 }
 
+/** A session's conversation as built so far: from which context event, up to which, in which order. */
+interface Conversation {
+  start: number;
+  built: number;
+  reorders: number;
+  builder: ConversationBuilder;
+}
+
 /**
- * Creates the context builder. Each build reads the session's context events and fetches the
- * user data XML afresh (spec 001 §4.4, §9.3), so a profile change shows in the next iteration.
+ * Creates the context builder. Each build takes the session's context events from memory (the
+ * event store's `contextSource`) and fetches the user data XML afresh (spec 001 §4.4, §9.3), so
+ * a profile change shows in the next iteration. The messages are built on from the previous
+ * build of the same session's log, one new event at a time, so a build's cost does not grow with
+ * the session; a moved `context_start_sequence` (or a log read again) starts them over.
  *
  * @example
  * const builder = createContextBuilder({ events, dataSources, systemPrompt, tools });
@@ -88,15 +101,30 @@ export function createContextBuilder<Tool extends Cacheable>(
   options: ContextBuilderOptions<Tool>,
 ): ContextBuilder<Tool> {
   const { events, dataSources, systemPrompt, tools } = options;
+  // Keyed by the log memory holds: a dropped log takes its conversation with it.
+  const conversations = new WeakMap<SessionLog, Conversation>();
+
+  function messagesOf(log: SessionLog, startSequence: number): { messages: ConversationMessage[]; count: number } {
+    const start = log.startIndex(startSequence);
+    let conversation = conversations.get(log);
+    if (conversation === undefined || conversation.start !== start || conversation.reorders !== log.reorders) {
+      conversation = { start, built: start, reorders: log.reorders, builder: new ConversationBuilder() };
+      conversations.set(log, conversation);
+    }
+    const { context } = log;
+    for (; conversation.built < context.length; conversation.built++)
+      conversation.builder.add(context[conversation.built] as ContextEvent);
+    return { messages: conversation.builder.messages(), count: context.length - start };
+  }
+
   return {
     async build(sessionId, userId) {
-      const session = await events.getSession(userId, sessionId);
-      if (session === undefined) throw new NotFoundError(`Session ${sessionId}`);
-      const [contextEvents, userDataXml] = await Promise.all([
-        events.listContextEvents(sessionId),
+      const [{ session, log }, userDataXml] = await Promise.all([
+        events.contextSource(userId, sessionId),
         fetchUserDataXml(dataSources, userId),
       ]);
-      return buildAgentContext({ session, events: contextEvents, userDataXml, systemPrompt, tools });
+      const { messages, count } = messagesOf(log, session.context_start_sequence);
+      return buildAgentContext({ session, messages, eventCount: count, userDataXml, systemPrompt, tools });
     },
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Journal, JournalEntry } from '../../runtime/journal.ts';
 import type { Store } from '../../runtime/store.ts';
+import { safeParseOnce } from '../../../protocol/runtime/parse-once.ts';
 import {
   DataFileCorruptError,
   NotFoundError,
@@ -8,12 +9,7 @@ import {
   toErrorIssues,
 } from '../../../protocol/runtime/runtime-error.ts';
 import type { Artifact } from '../../../protocol/trainer/artifact.ts';
-import {
-  CONTEXT_EVENT_TYPES,
-  EVENT_DATA_SCHEMAS,
-  type EventDataInputMap,
-  type EventType,
-} from '../../../protocol/trainer/event-data.ts';
+import { EVENT_DATA_SCHEMAS, type EventDataInputMap, type EventType } from '../../../protocol/trainer/event-data.ts';
 import {
   SessionEventSchema,
   type ContextEvent,
@@ -21,10 +17,17 @@ import {
   type SessionEventOf,
   type StoredSessionEvent,
 } from '../../../protocol/trainer/session-event.ts';
-import type { AgentSession, DailyMetrics, SessionSummary } from '../../../protocol/trainer/session.ts';
-import { aggregateUsage, countEvents } from './event-store-totals.ts';
+import type {
+  AgentSession,
+  DailyMetrics,
+  SessionStatus,
+  SessionSummary,
+} from '../../../protocol/trainer/session.ts';
 import { retryOnDuplicateSequence, type SequenceRetryOptions } from './event-store-retry.ts';
 import { summarizeDays } from './event-store-daily.ts';
+import { SessionDocs, newestFirst } from './session-docs.ts';
+import type { SessionLog } from './session-log.ts';
+import { SessionLogs, type SessionMemoryOptions } from './session-logs.ts';
 
 export interface EventStoreOptions {
   store: Store;
@@ -33,6 +36,20 @@ export interface EventStoreOptions {
   now?: () => Date;
   newId?: () => string;
   retry?: SequenceRetryOptions;
+  /** How many sessions memory holds, and for how long (see `SessionLogs`). */
+  memory?: SessionMemoryOptions;
+}
+
+/** One event to append. */
+export type PendingEvent = {
+  [K in EventType]: { type: K; data: EventDataInputMap[K]; durationMs?: number };
+}[EventType];
+
+/** A session and its log as memory holds them: what a context is built from. */
+export interface SessionContextSource {
+  session: AgentSession;
+  /** Its context events are `log.context` from `log.startIndex(session.context_start_sequence)` on. */
+  log: SessionLog;
 }
 
 /** Sessions and their append-only events (spec 001 §7). */
@@ -56,10 +73,16 @@ export interface EventStore {
     data: EventDataInputMap[K],
     durationMs?: number,
   ): Promise<SessionEventOf<K>>;
-  /** Every event of the session in sequence order (the timeline). */
+  /** Validates every event first, then appends them in the given order in one journal write. */
+  appendEvents(sessionId: string, pending: readonly PendingEvent[]): Promise<SessionEvent[]>;
+  /** Every event of the session in sequence order (the timeline), read from the journal. */
   listEvents(sessionId: string): Promise<SessionEvent[]>;
   /** The context events (§7.4) after the session's `context_start_sequence`, in order. */
   listContextEvents(sessionId: string): Promise<ContextEvent[]>;
+  /** The user's session with its log in memory, for building a context; a 404 when missing or foreign. */
+  contextSource(userId: string, sessionId: string): Promise<SessionContextSource>;
+  /** The last `limit` tool calls and results of the session, whatever its `context_start_sequence`. */
+  recentToolEvents(sessionId: string, limit: number): Promise<ContextEvent[]>;
   /** The artifact with this id in the user's session (§12.5), or `undefined`. */
   getArtifact(userId: string, sessionId: string, artifactId: string): Promise<Artifact | undefined>;
   /**
@@ -67,6 +90,10 @@ export interface EventStore {
    * Re-summing is idempotent, so a continued session may be ended again.
    */
   endSession(sessionId: string, status: 'completed' | 'error'): Promise<AgentSession>;
+  /** Sets the status of the user's session (the session statechart decides which, machines/trainer/session.ts). */
+  setStatus(userId: string, sessionId: string, status: SessionStatus): Promise<AgentSession>;
+  /** Moves the user's session's checkpoint: its context starts after event `sequence` (§7.1). */
+  setContextStart(userId: string, sessionId: string, sequence: number): Promise<AgentSession>;
   /** The session with its event counts (§7.8), or `undefined`. */
   getSessionSummary(userId: string, sessionId: string): Promise<SessionSummary | undefined>;
   listSessionSummaries(userId: string, limit?: number): Promise<SessionSummary[]>;
@@ -74,22 +101,13 @@ export interface EventStore {
   dailyMetrics(userId: string): Promise<DailyMetrics[]>;
 }
 
-const OWNERS = 'trainer/session-owners';
-const sessionsOf = (userId: string) => `trainer/sessions/${userId}`;
-const CONTEXT_TYPES: ReadonlySet<string> = new Set(CONTEXT_EVENT_TYPES);
-
-/** Newest first; on equal timestamps the later-created session (listed later) first. */
-function newestFirst(sessions: AgentSession[]): AgentSession[] {
-  return sessions
-    .map((session, index) => ({ session, index }))
-    .sort((a, b) => b.session.created_at.localeCompare(a.session.created_at) || b.index - a.index)
-    .map(({ session }) => session);
-}
-
 /**
  * Creates the event store: sessions are documents in one collection per user, events go to the
  * journal with the session id as partition, so appending never rewrites a session document or
- * another session's events. A small owner index maps session ids to users for `appendEvent`.
+ * another session's events. The sessions being worked on are held in memory (`SessionDocs`,
+ * `SessionLogs`): their documents, and their context events and tallies, each validated once,
+ * read from the journal only when a session is first touched (after a restart, or once memory
+ * dropped it), so a turn's cost does not grow with its session.
  *
  * @example
  * const events = createEventStore({ store, journal });
@@ -98,47 +116,65 @@ function newestFirst(sessions: AgentSession[]): AgentSession[] {
  */
 export function createEventStore(options: EventStoreOptions): EventStore {
   const { store, journal, now = () => new Date(), newId = randomUUID, retry } = options;
-  const owners = store.collection<{ user_id: string }>(OWNERS);
-  const ownerCache = new Map<string, string>();
-
-  async function ownerOf(sessionId: string): Promise<string> {
-    const cached = ownerCache.get(sessionId);
-    if (cached !== undefined) return cached;
-    const owner = await owners.get(sessionId);
-    if (owner === undefined) throw new NotFoundError(`Session ${sessionId}`);
-    ownerCache.set(sessionId, owner.user_id);
-    return owner.user_id;
-  }
+  const docs = new SessionDocs(store, options.memory);
+  const logs = new SessionLogs(readEvents, options.memory);
 
   async function requireSession(sessionId: string): Promise<AgentSession> {
-    const userId = await ownerOf(sessionId);
-    const session = await store.collection<AgentSession>(sessionsOf(userId)).get(sessionId);
+    const session = await docs.byId(sessionId);
+    if (session === undefined) throw new NotFoundError(`Session ${sessionId}`);
+    return session;
+  }
+
+  async function ownSession(userId: string, sessionId: string): Promise<AgentSession> {
+    const session = await docs.get(userId, sessionId);
     if (session === undefined) throw new NotFoundError(`Session ${sessionId}`);
     return session;
   }
 
   function toEvent(sessionId: string, entry: JournalEntry<StoredSessionEvent>): SessionEvent {
-    const parsed = SessionEventSchema.safeParse({ ...entry.data, session_id: sessionId, sequence_number: entry.seq });
+    const row = { ...entry.data, session_id: sessionId, sequence_number: entry.seq };
+    const parsed = safeParseOnce(SessionEventSchema, row);
     if (!parsed.success) {
       throw new DataFileCorruptError(`session events ${sessionId}`, `event ${entry.seq}: ${parsed.error.message}`);
     }
     return parsed.data;
   }
 
-  async function listEvents(sessionId: string): Promise<SessionEvent[]> {
+  async function readEvents(sessionId: string): Promise<SessionEvent[]> {
     const entries = await journal.read(sessionId);
     return entries.map((entry) => toEvent(sessionId, entry));
   }
 
-  const withCounts = async (session: AgentSession): Promise<SessionSummary> => ({
-    ...session,
-    ...countEvents(await listEvents(session.id)),
-  });
+  /** Checks an event's data (frozen once checked: memory shares it) and makes its stored record. */
+  function recordOf(type: EventType, data: unknown, durationMs: number | undefined): StoredSessionEvent {
+    const parsed = safeParseOnce(EVENT_DATA_SCHEMAS[type], data);
+    if (!parsed.success) {
+      const issues = toErrorIssues(parsed.error.issues).map((issue) => ({
+        ...issue,
+        path: issue.path === '' ? 'data' : `data.${issue.path}`,
+      }));
+      throw new ValidationError(`The data of a ${type} event is invalid.`, issues);
+    }
+    return {
+      id: newId(),
+      event_type: type,
+      timestamp: now().toISOString(),
+      duration_ms: durationMs === undefined ? null : Math.max(0, Math.round(durationMs)),
+      data: parsed.data,
+    } as StoredSessionEvent;
+  }
+
+  /** The appended event as a row, frozen, and in the session's log once it has it. */
+  async function appended(sessionId: string, record: StoredSessionEvent, seq: number): Promise<SessionEvent> {
+    const event = Object.freeze({ ...record, session_id: sessionId, sequence_number: seq }) as SessionEvent;
+    await logs.added(sessionId, event);
+    return event;
+  }
 
   const api: EventStore = {
     async createSession(userId, metadata = {}) {
       const at = now().toISOString();
-      const session: AgentSession = {
+      return docs.create({
         id: newId(),
         user_id: userId,
         created_at: at,
@@ -149,78 +185,70 @@ export function createEventStore(options: EventStoreOptions): EventStore {
         total_cost_cents: 0,
         status: 'active',
         metadata,
-      };
-      // Owner first: a session document is never reachable without its owner entry.
-      await owners.put(session.id, { user_id: userId });
-      ownerCache.set(session.id, userId);
-      await store.collection<AgentSession>(sessionsOf(userId)).put(session.id, session);
-      return session;
+      });
     },
 
-    getSession: (userId, sessionId) => store.collection<AgentSession>(sessionsOf(userId)).get(sessionId),
+    getSession: (userId, sessionId) => docs.get(userId, sessionId),
 
     async listSessions(userId, limit = 10) {
-      const sessions = await store.collection<AgentSession>(sessionsOf(userId)).list();
-      return newestFirst(sessions).slice(0, Math.max(0, limit));
+      return newestFirst(await docs.list(userId)).slice(0, Math.max(0, limit));
     },
 
     async getOrCreateSession(userId, sessionId) {
-      if (sessionId !== undefined) {
-        const session = await api.getSession(userId, sessionId);
-        if (session === undefined) throw new NotFoundError(`Session ${sessionId}`);
-        return session;
-      }
-      const sessions = await store.collection<AgentSession>(sessionsOf(userId)).list();
-      const active = newestFirst(sessions).find((session) => session.status === 'active');
-      return active ?? api.createSession(userId);
+      if (sessionId !== undefined) return ownSession(userId, sessionId);
+      return (await docs.latestActive(userId)) ?? api.createSession(userId);
     },
 
     async appendEvent(sessionId, type, data, durationMs) {
-      const parsed = EVENT_DATA_SCHEMAS[type].safeParse(data);
-      if (!parsed.success) {
-        const issues = toErrorIssues(parsed.error.issues).map((issue) => ({
-          ...issue,
-          path: issue.path === '' ? 'data' : `data.${issue.path}`,
-        }));
-        throw new ValidationError(`The data of a ${type} event is invalid.`, issues);
-      }
-      await ownerOf(sessionId);
-      const record = {
-        id: newId(),
-        event_type: type,
-        timestamp: now().toISOString(),
-        duration_ms: durationMs === undefined ? null : Math.max(0, Math.round(durationMs)),
-        data: parsed.data,
-      } as StoredSessionEvent;
+      const record = recordOf(type, data, durationMs);
+      await requireSession(sessionId);
       const entry = await retryOnDuplicateSequence(() => journal.append(sessionId, record), retry);
-      return { ...record, session_id: sessionId, sequence_number: entry.seq } as SessionEventOf<typeof type>;
+      return (await appended(sessionId, record, entry.seq)) as SessionEventOf<typeof type>;
+    },
+
+    async appendEvents(sessionId, pending) {
+      const records = pending.map((event) => recordOf(event.type, event.data, event.durationMs));
+      if (records.length === 0) return [];
+      await requireSession(sessionId);
+      const entries = await retryOnDuplicateSequence(() => journal.appendMany(sessionId, records), retry);
+      return Promise.all(entries.map((entry, i) => appended(sessionId, records[i] as StoredSessionEvent, entry.seq)));
     },
 
     listEvents: async (sessionId) => {
-      await ownerOf(sessionId);
-      return listEvents(sessionId);
+      await requireSession(sessionId);
+      return readEvents(sessionId);
     },
 
     async listContextEvents(sessionId) {
       const session = await requireSession(sessionId);
-      const events = await listEvents(sessionId);
-      return events.filter(
-        (event): event is ContextEvent =>
-          CONTEXT_TYPES.has(event.event_type) && event.sequence_number > session.context_start_sequence,
-      );
+      return (await logs.of(sessionId)).contextAfter(session.context_start_sequence);
+    },
+
+    async contextSource(userId, sessionId) {
+      const session = await ownSession(userId, sessionId);
+      return { session, log: await logs.of(sessionId) };
+    },
+
+    async recentToolEvents(sessionId, limit) {
+      await requireSession(sessionId);
+      const { context } = await logs.of(sessionId);
+      const found: ContextEvent[] = [];
+      for (let i = context.length - 1; i >= 0 && found.length < limit; i--) {
+        const event = context[i] as ContextEvent;
+        if (event.event_type === 'tool_call' || event.event_type === 'tool_result') found.push(event);
+      }
+      return found.reverse();
     },
 
     async getArtifact(userId, sessionId, artifactId) {
-      if ((await api.getSession(userId, sessionId)) === undefined) return undefined;
-      const events = await listEvents(sessionId);
-      const found = events.find((event) => event.event_type === 'artifact' && event.data.artifact_id === artifactId);
-      return found?.event_type === 'artifact' ? found.data : undefined;
+      if ((await docs.get(userId, sessionId)) === undefined) return undefined;
+      return (await logs.of(sessionId)).artifact(artifactId);
     },
 
     async endSession(sessionId, status) {
-      const userId = await ownerOf(sessionId);
-      const totals = aggregateUsage(await listEvents(sessionId));
-      return store.collection<AgentSession>(sessionsOf(userId)).update(sessionId, (session) => {
+      const { user_id: userId } = await requireSession(sessionId);
+      const totals = (await logs.of(sessionId)).tally.totals();
+      return docs.update(userId, sessionId, (session) => {
         if (session === undefined) throw new NotFoundError(`Session ${sessionId}`);
         return {
           ...session,
@@ -235,6 +263,11 @@ export function createEventStore(options: EventStoreOptions): EventStore {
       });
     },
 
+    setStatus: (userId, sessionId, status) => change(userId, sessionId, { status }),
+
+    setContextStart: (userId, sessionId, sequence) =>
+      change(userId, sessionId, { context_start_sequence: Math.max(0, Math.floor(sequence)) }),
+
     async getSessionSummary(userId, sessionId) {
       const session = await api.getSession(userId, sessionId);
       return session === undefined ? undefined : withCounts(session);
@@ -244,8 +277,20 @@ export function createEventStore(options: EventStoreOptions): EventStore {
       Promise.all((await api.listSessions(userId, limit)).map(withCounts)),
 
     async dailyMetrics(userId) {
-      return summarizeDays(userId, await store.collection<AgentSession>(sessionsOf(userId)).list());
+      return summarizeDays(userId, await docs.list(userId));
     },
   };
+
+  async function withCounts(session: AgentSession): Promise<SessionSummary> {
+    return { ...session, ...(await logs.of(session.id)).tally.counts() };
+  }
+
+  function change(userId: string, sessionId: string, fields: Partial<AgentSession>): Promise<AgentSession> {
+    return docs.update(userId, sessionId, (session) => {
+      if (session === undefined) throw new NotFoundError(`Session ${sessionId}`);
+      return { ...session, ...fields, updated_at: now().toISOString() };
+    });
+  }
+
   return api;
 }

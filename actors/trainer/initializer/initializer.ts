@@ -38,7 +38,10 @@ interface InitializeContextOptions {
   dataSources: DataSourceRegistry;
   userId: string;
   userMessage: string;
-  /** The session's events so far; the knowledge among them is what is already loaded. */
+  /**
+   * The session's context events so far (after its checkpoint): the knowledge among them is what
+   * is already loaded, since it is what the model sees.
+   */
   events: readonly SessionEvent[];
   signal?: AbortSignal;
 }

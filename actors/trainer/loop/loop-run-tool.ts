@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { Artifact } from '../../../protocol/trainer/artifact.ts';
-import { appendInOrder, type PendingEvent } from './loop-append.ts';
+import type { PendingEvent } from '../events/event-store.ts';
 import { elapsedMs, type LoopDeps, type LoopToolCall } from './loop-deps.ts';
 import { executeTool } from '../tools/execute-tool.ts';
 import { toolFailure, type StatusMessage, type ToolFailure } from '../tools/tool-result.ts';
@@ -76,7 +76,7 @@ export function createRunToolLogic(
         type: 'error',
         data: { message: (output.result as ToolFailure).error, context: `tool:${call.name}` },
       });
-    await appendInOrder(deps.events, sessionId, pending);
+    await deps.events.appendEvents(sessionId, pending);
     deps.log?.(sessionId, { kind: 'tool_result', tool: call.name, success: output.status === 'done', durationMs });
     if (output.createdArtifact)
       deps.log?.(sessionId, {
@@ -115,7 +115,7 @@ export function createRecordToolTimeoutLogic(deps: Pick<LoopDeps, 'events'>) {
       'execution_failed',
       `${call.name} did not finish within ${timeoutMs} ms; it was abandoned.`,
     );
-    await appendInOrder(deps.events, sessionId, [
+    await deps.events.appendEvents(sessionId, [
       {
         type: 'tool_result',
         data: { tool_name: call.name, result: failure, success: false, call_id: call.id },

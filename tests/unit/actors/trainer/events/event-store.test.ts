@@ -215,7 +215,7 @@ describe('createEventStore', () => {
 
   describe('context events and artifacts', () => {
     it('keeps only context event types after context_start_sequence (§7.4)', async () => {
-      const { events, store } = setup();
+      const { events } = setup();
       const session = await events.createSession('alice');
       const id = session.id;
       await events.appendEvent(id, 'user_message', { message: 'first' });
@@ -234,9 +234,7 @@ describe('createEventStore', () => {
         [7, 'knowledge'],
         [8, 'artifact'],
       ]);
-      await store
-        .collection<AgentSession>('trainer/sessions/alice')
-        .update(id, (doc) => ({ ...doc!, context_start_sequence: 6 }));
+      expect((await events.setContextStart('alice', id, 6)).context_start_sequence).toBe(6);
       expect((await events.listContextEvents(id)).map((e) => e.sequence_number)).toEqual([7, 8]);
     });
 
