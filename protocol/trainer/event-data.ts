@@ -23,11 +23,20 @@ const JsonObjectSchema = z.record(z.string(), z.unknown());
 /** `user_message`: what the user typed. Never blank: the model API refuses blank text blocks. */
 export const UserMessageDataSchema = z.strictObject({ message: z.string().regex(/\S/, 'message must not be blank') });
 
-/** `llm_request`: the prompt as sent, for replay and debugging. */
+/**
+ * `llm_request`: the prompt as sent, for replay and debugging; `estimated_tokens` always counts
+ * the whole prompt. `prompt` is the whole prompt as JSON (`{"tools","system","messages"}`),
+ * except when `prompt_from_message` is set: then it holds only what changed since the session's
+ * previous `llm_request` (`{"messages"}`, with `"tools"` or `"system"` only when those changed),
+ * and the messages before index `prompt_from_message` are those of the previous request. So a
+ * session's log does not store its growing conversation again at every iteration; reading its
+ * requests in order gives every prompt whole.
+ */
 export const LlmRequestDataSchema = z.strictObject({
   model: z.string().min(1),
   prompt: z.string(),
   estimated_tokens: z.int().min(0),
+  prompt_from_message: z.int().min(0).optional(),
 });
 
 /** `llm_response`: the raw response with its token usage and cost; `endSession` sums these. */

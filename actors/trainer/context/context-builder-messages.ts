@@ -44,6 +44,15 @@ const missingResult = (callId: string): ToolResultBlockParam => ({
   is_error: true,
 });
 
+/** Freezes a turn, its content array and its blocks (their inputs are frozen already, by the event store). */
+function frozen(message: ConversationMessage): ConversationMessage {
+  if (Array.isArray(message.content)) {
+    for (const block of message.content) Object.freeze(block);
+    Object.freeze(message.content);
+  }
+  return Object.freeze(message);
+}
+
 /**
  * Converts context events into Messages API turns by the rules of spec 001 §4.3, one event at a
  * time, so a session's conversation grows with its log instead of being rebuilt each iteration:
@@ -58,8 +67,9 @@ const missingResult = (callId: string): ToolResultBlockParam => ({
  * error result when the next call or the end of the stream comes; a result with no open call of
  * its id is shown as text; a stream starting with a call gets an opening user turn.
  *
- * A message handed out by `messages()` is never changed afterwards: a turn that grows is
- * replaced by a longer copy, so earlier requests stay as they were sent.
+ * A message handed out by `messages()` is frozen: a turn that grows is replaced by a longer
+ * copy, so earlier requests stay as they were sent, and whatever reads a request may remember
+ * what it read of a message by the message itself.
  */
 export class ConversationBuilder {
   readonly #messages: ConversationMessage[] = [];
@@ -71,7 +81,7 @@ export class ConversationBuilder {
     switch (event.event_type) {
       case 'user_message': {
         if (this.#pendingCallId === undefined && this.#messages.at(-1)?.role !== 'user') {
-          this.#messages.push({ role: 'user', content: event.data.message });
+          this.#messages.push(frozen({ role: 'user', content: event.data.message }));
         } else {
           this.#addText(event.data.message);
         }
@@ -79,12 +89,11 @@ export class ConversationBuilder {
       }
       case 'tool_call': {
         this.#closeWithoutResult();
-        if (this.#messages.length === 0) this.#messages.push({ role: 'user', content: CONTEXT_START_TEXT });
+        if (this.#messages.length === 0) this.#messages.push(frozen({ role: 'user', content: CONTEXT_START_TEXT }));
         const { call_id, tool_name, arguments: input } = event.data;
-        this.#messages.push({
-          role: 'assistant',
-          content: [{ type: 'tool_use', id: call_id, name: tool_name, input }],
-        });
+        this.#messages.push(
+          frozen({ role: 'assistant', content: [{ type: 'tool_use', id: call_id, name: tool_name, input }] }),
+        );
         this.#pendingCallId = call_id;
         this.#buffered = [];
         break;
@@ -116,7 +125,7 @@ export class ConversationBuilder {
   messages(): ConversationMessage[] {
     const messages = [...this.#messages];
     if (this.#pendingCallId !== undefined)
-      messages.push({ role: 'user', content: [missingResult(this.#pendingCallId), ...this.#buffered] });
+      messages.push(frozen({ role: 'user', content: [missingResult(this.#pendingCallId), ...this.#buffered] }));
     return messages;
   }
 
@@ -125,11 +134,11 @@ export class ConversationBuilder {
     const messages = this.#messages;
     const last = messages.at(-1);
     if (last?.role !== 'user') {
-      messages.push({ role: 'user', content: blocks });
+      messages.push(frozen({ role: 'user', content: blocks }));
       return;
     }
     const content = typeof last.content === 'string' ? [text(last.content)] : last.content;
-    messages[messages.length - 1] = { role: 'user', content: [...content, ...blocks] };
+    messages[messages.length - 1] = frozen({ role: 'user', content: [...content, ...blocks] });
   }
 
   /** Buffers behind the pending call, or adds to the user turn. */
@@ -139,7 +148,7 @@ export class ConversationBuilder {
   }
 
   #closePending(result: ToolResultBlockParam): void {
-    this.#messages.push({ role: 'user', content: [result, ...this.#buffered] });
+    this.#messages.push(frozen({ role: 'user', content: [result, ...this.#buffered] }));
     this.#pendingCallId = undefined;
     this.#buffered = [];
   }

@@ -36,6 +36,12 @@ export interface AgentContext<Tool> {
   eventCount: number;
   system: TextBlockParam[];
   tools: Tool[];
+  /**
+   * The session's conversation as memory holds it: the same object for every build of the
+   * session until memory drops its log or its checkpoint moves (absent for a context built from
+   * events at once). What is remembered per conversation goes when it goes.
+   */
+  conversation?: object;
 }
 
 /** What a context is built from, all already fetched: the events, or the messages built from them. */
@@ -104,7 +110,7 @@ export function createContextBuilder<Tool extends Cacheable>(
   // Keyed by the log memory holds: a dropped log takes its conversation with it.
   const conversations = new WeakMap<SessionLog, Conversation>();
 
-  function messagesOf(log: SessionLog, startSequence: number): { messages: ConversationMessage[]; count: number } {
+  function messagesOf(log: SessionLog, startSequence: number) {
     const start = log.startIndex(startSequence);
     let conversation = conversations.get(log);
     if (conversation === undefined || conversation.start !== start || conversation.reorders !== log.reorders) {
@@ -114,7 +120,7 @@ export function createContextBuilder<Tool extends Cacheable>(
     const { context } = log;
     for (; conversation.built < context.length; conversation.built++)
       conversation.builder.add(context[conversation.built] as ContextEvent);
-    return { messages: conversation.builder.messages(), count: context.length - start };
+    return { messages: conversation.builder.messages(), count: context.length - start, conversation };
   }
 
   return {
@@ -123,8 +129,9 @@ export function createContextBuilder<Tool extends Cacheable>(
         events.contextSource(userId, sessionId),
         fetchUserDataXml(dataSources, userId),
       ]);
-      const { messages, count } = messagesOf(log, session.context_start_sequence);
-      return buildAgentContext({ session, messages, eventCount: count, userDataXml, systemPrompt, tools });
+      const { messages, count, conversation } = messagesOf(log, session.context_start_sequence);
+      const context = buildAgentContext({ session, messages, eventCount: count, userDataXml, systemPrompt, tools });
+      return { ...context, conversation };
     },
   };
 }

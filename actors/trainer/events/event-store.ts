@@ -17,12 +17,7 @@ import {
   type SessionEventOf,
   type StoredSessionEvent,
 } from '../../../protocol/trainer/session-event.ts';
-import type {
-  AgentSession,
-  DailyMetrics,
-  SessionStatus,
-  SessionSummary,
-} from '../../../protocol/trainer/session.ts';
+import type { AgentSession, DailyMetrics, SessionStatus, SessionSummary } from '../../../protocol/trainer/session.ts';
 import { retryOnDuplicateSequence, type SequenceRetryOptions } from './event-store-retry.ts';
 import { summarizeDays } from './event-store-daily.ts';
 import { SessionDocs, newestFirst } from './session-docs.ts';

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { elapsedMs, type LoopDeps, type LoopToolCall } from './loop-deps.ts';
 import type { ModelRequest } from '../../models/model-provider.ts';
 import { readModelResponse } from '../../models/model-response.ts';
-import { estimateTokens, renderPrompt } from '../../models/token-estimate.ts';
+import { PromptLog } from './loop-prompt-log.ts';
 
 /** One model call of the loop. */
 export interface CallModelInput {
@@ -22,24 +22,21 @@ export interface CallModelOutput {
 
 /**
  * One iteration's model call (spec 001 §3.1, §3.3): builds the context from the event stream,
- * logs the `llm_request` with its token estimate (§11.4), calls the model (tool use forced by the
+ * logs the `llm_request` with its token estimate (§11.4; the prompt as what changed since the
+ * session's previous request, `PromptLog`), calls the model (tool use forced by the
  * provider) and logs the `llm_response` with its usage and cost (§11.1). A failed call rejects
  * with the provider's error; the loop logs it and ends the turn. Stopping the actor aborts the call.
  */
 export function createCallModelLogic(deps: Pick<LoopDeps, 'events' | 'context' | 'model' | 'log'>) {
+  const prompts = new PromptLog();
   return fromPromise<CallModelOutput, CallModelInput>(async ({ input, signal }) => {
     const { sessionId, userId, model } = input;
     const context = await deps.context.build(sessionId, userId);
     const request: ModelRequest = { model, system: context.system, tools: context.tools, messages: context.messages };
-    const prompt = renderPrompt(request);
-    const estimated = estimateTokens(prompt);
+    const entry = prompts.entryFor(model, context);
     // The request is logged while the model works; the response is appended only after it.
-    const requestLogged = deps.events.appendEvent(sessionId, 'llm_request', {
-      model,
-      prompt,
-      estimated_tokens: estimated,
-    });
-    deps.log?.(sessionId, { kind: 'llm_request', model, estimatedTokens: estimated });
+    const requestLogged = deps.events.appendEvent(sessionId, 'llm_request', entry.data).then(entry.logged);
+    deps.log?.(sessionId, { kind: 'llm_request', model, estimatedTokens: entry.data.estimated_tokens });
     const started = performance.now();
     const [message] = await Promise.all([deps.model.call(request, signal), requestLogged]);
     const durationMs = elapsedMs(started);

@@ -79,71 +79,113 @@ function knowledgeIn(text: string): [string, string][] {
 const isMachineText = (text: string) =>
   text === CONTEXT_START_TEXT || /^\s*<(knowledge|artifact|tool_result|tool_error)\b/.test(text);
 
+/** What the conversation says after some message: the view without the user data block. */
+type Reading = Omit<ConversationView, 'userDataXml'> & {
+  /** Calls still waiting for their result, by id. */
+  readonly pending: ReadonlyMap<string, TurnStep>;
+};
+
+const NOTHING_READ: Reading = Object.freeze({
+  userText: '',
+  steps: [],
+  previousAsk: undefined,
+  knowledge: new Map<string, string>(),
+  workout: undefined,
+  pending: new Map<string, TurnStep>(),
+});
+
 /**
- * Reads a request the way the model would: the user data block, the latest user words, the
- * calls made since, the knowledge in context, and the workout built so far.
+ * Each message's reading, by the message and the reading it started from: readings are never
+ * changed, so a (frozen) message already read after the same reading is not read again. A
+ * session's messages are the same objects from one call to the next (the context builder freezes
+ * what it hands out), so a call reads only the messages that are new.
  */
-export function readConversation(request: ModelRequest): ConversationView {
-  const view: ConversationView = {
-    userDataXml: request.system.map((block) => block.text).find((text) => text.includes('<user_data>')) ?? '',
-    userText: '',
-    steps: [],
-    previousAsk: undefined,
-    knowledge: new Map(),
-    workout: undefined,
-  };
-  const calls = new Map<string, TurnStep>();
+const readings = new WeakMap<object, { from: Reading; to: Reading }>();
+
+/** Reads one message on from `before`, into a new reading (`before` is left as it was). */
+function readMessage(before: Reading, message: ModelRequest['messages'][number]): Reading {
+  let { userText, steps, previousAsk, knowledge, workout, pending } = before;
+  let lastWasUserText = false;
   const absorb = (text: string) => {
     for (const [source, data] of knowledgeIn(text)) {
-      view.knowledge.set(source, data);
-      if (source === 'current_workout_session') view.workout = workoutFromText(data) ?? view.workout;
+      knowledge = new Map(knowledge).set(source, data);
+      if (source === 'current_workout_session') workout = workoutFromText(data) ?? workout;
     }
   };
-  for (const message of request.messages) {
-    let lastWasUserText = false;
-    for (const block of blocksOf(message.content)) {
-      if (message.role === 'assistant') {
-        if (block['type'] !== 'tool_use') continue;
-        const step: TurnStep = {
-          id: String(block['id']),
-          name: String(block['name']),
-          input: isRecord(block['input']) ? block['input'] : {},
-          result: undefined,
-          failed: false,
-        };
-        calls.set(step.id, step);
-        view.steps.push(step);
-      } else if (block['type'] === 'tool_result') {
+  for (const block of blocksOf(message.content)) {
+    if (message.role === 'assistant') {
+      if (block['type'] !== 'tool_use') continue;
+      const step: TurnStep = {
+        id: String(block['id']),
+        name: String(block['name']),
+        input: isRecord(block['input']) ? block['input'] : {},
+        result: undefined,
+        failed: false,
+      };
+      pending = new Map(pending).set(step.id, step);
+      steps = [...steps, step];
+    } else if (block['type'] === 'tool_result') {
+      lastWasUserText = false;
+      const id = String(block['tool_use_id']);
+      const call = pending.get(id);
+      if (!call) continue;
+      const result = resultText(block);
+      const step: TurnStep = { ...call, result, failed: isFailedResult(result, block['is_error'] === true) };
+      pending = new Map(pending);
+      (pending as Map<string, TurnStep>).delete(id);
+      steps = steps.map((known) => (known === call ? step : known));
+      if (step.failed) continue;
+      workout = applyToolCall(workout, step.name, step.input);
+      if (step.name === 'fetch_data') absorb(result);
+    } else if (block['type'] === 'text' && typeof block['text'] === 'string') {
+      const text = block['text'];
+      if (isMachineText(text)) {
         lastWasUserText = false;
-        const step = calls.get(String(block['tool_use_id']));
-        if (!step) continue;
-        step.result = resultText(block);
-        step.failed = isFailedResult(step.result, block['is_error'] === true);
-        if (step.failed) continue;
-        view.workout = applyToolCall(view.workout, step.name, step.input);
-        if (step.name === 'fetch_data') absorb(step.result);
-      } else if (block['type'] === 'text' && typeof block['text'] === 'string') {
-        const text = block['text'];
-        if (isMachineText(text)) {
-          lastWasUserText = false;
-          absorb(text);
-        } else if (lastWasUserText) {
-          view.userText = `${view.userText}\n${text}`;
-        } else {
-          const last = view.steps.at(-1);
-          view.previousAsk =
-            last?.name === 'message_ask_user'
-              ? {
-                  question: String(last.input['question'] ?? ''),
-                  options: Array.isArray(last.input['options']) ? last.input['options'].map(String) : [],
-                }
-              : undefined;
-          view.userText = text;
-          view.steps = [];
-          lastWasUserText = true;
-        }
+        absorb(text);
+      } else if (lastWasUserText) {
+        userText = `${userText}\n${text}`;
+      } else {
+        const last = steps.at(-1);
+        previousAsk =
+          last?.name === 'message_ask_user'
+            ? {
+                question: String(last.input['question'] ?? ''),
+                options: Array.isArray(last.input['options']) ? last.input['options'].map(String) : [],
+              }
+            : undefined;
+        userText = text;
+        steps = [];
+        lastWasUserText = true;
       }
     }
   }
-  return view;
+  return { userText, steps, previousAsk, knowledge, workout, pending };
+}
+
+/**
+ * Reads a request the way the model would: the user data block, the latest user words, the
+ * calls made since, the knowledge in context, and the workout built so far. The messages are
+ * read one after the other; a message read before, after the same messages, is not read again
+ * (see `readings`), so a call costs what its new messages cost, not what the conversation does.
+ */
+export function readConversation(request: ModelRequest): ConversationView {
+  let reading = NOTHING_READ;
+  for (const message of request.messages) {
+    // Only a frozen message is sure to read the same next time.
+    const frozen = Object.isFrozen(message) && Object.isFrozen(message.content);
+    const known = frozen ? readings.get(message) : undefined;
+    if (known !== undefined && known.from === reading) {
+      reading = known.to;
+      continue;
+    }
+    const next = readMessage(reading, message);
+    if (frozen) readings.set(message, { from: reading, to: next });
+    reading = next;
+  }
+  const { pending: _pending, ...view } = reading;
+  return {
+    ...view,
+    steps: [...view.steps],
+    userDataXml: request.system.map((block) => block.text).find((text) => text.includes('<user_data>')) ?? '',
+  };
 }

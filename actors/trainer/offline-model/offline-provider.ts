@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { ModelError } from '../../models/model-error.ts';
 import type { ModelMessage, ModelProvider, ModelRequest } from '../../models/model-provider.ts';
 import { createPromptCacheSimulator, type PromptCacheSimulator } from '../../models/prompt-cache-simulator.ts';
-import { estimateTokens, renderPrompt } from '../../models/token-estimate.ts';
+import { estimateTokens } from '../../models/token-estimate.ts';
 import { readConversation } from './conversation-view.ts';
 import { decideNextTool } from './offline-policy.ts';
 
@@ -15,7 +14,7 @@ interface OfflineProviderOptions {
  * The model without an API key (DESIGN "Brains are pluggable"): the offline policy behind the
  * same interface as Claude. Each call answers one `tool_use` decided from the request alone,
  * with token estimates (spec 001 §11.4) in `usage`, cache reads simulated the way the API counts
- * them, and no cost (`billed: false`). Ids derive from the prompt, so replays are identical.
+ * them, and no cost (`billed: false`). Ids derive from the prompt's fingerprint, so replays are identical.
  *
  * @example
  * const offline = createOfflineProvider();
@@ -29,8 +28,7 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): Mod
     async call(request: ModelRequest, signal?: AbortSignal): Promise<ModelMessage> {
       if (signal?.aborted) throw new ModelError('aborted', 'The model call was aborted.', 'offline');
       const decision = decideNextTool(readConversation(request));
-      const digest = createHash('sha256').update(renderPrompt(request)).digest('hex');
-      const usage = cache.usageFor(request);
+      const { usage, fingerprint: digest } = cache.read(request);
       return {
         id: `msg_offline_${digest.slice(0, 24)}`,
         type: 'message',
