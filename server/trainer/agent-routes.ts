@@ -79,9 +79,13 @@ export function agentRoutes(trainer: TrainerService, events: EventStore) {
       return streamSSE(c, async (stream) => {
         let writes: Promise<void> = Promise.resolve();
         // §8.4: once the client is gone, writes are skipped silently and the loop runs to its end.
+        // Each event goes out once the session's events recorded before it are on disk (an error
+        // at once: it may be that a write failed).
         const send = (event: SseEvent) => {
           if (stream.aborted) return;
+          const durable = event.type === 'error' ? undefined : events.durable(chat.sessionId);
           writes = writes
+            .then(() => durable)
             .then(() => (stream.aborted ? undefined : stream.writeSSE({ data: JSON.stringify(event) })))
             .catch(() => undefined);
         };

@@ -1,24 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { Journal, JournalEntry } from '../../runtime/journal.ts';
+import type { Journal } from '../../runtime/journal.ts';
 import type { Store } from '../../runtime/store.ts';
 import { safeParseOnce } from '../../../protocol/runtime/parse-once.ts';
-import {
-  DataFileCorruptError,
-  NotFoundError,
-  ValidationError,
-  toErrorIssues,
-} from '../../../protocol/runtime/runtime-error.ts';
+import { NotFoundError, ValidationError, toErrorIssues } from '../../../protocol/runtime/runtime-error.ts';
 import type { Artifact } from '../../../protocol/trainer/artifact.ts';
 import { EVENT_DATA_SCHEMAS, type EventDataInputMap, type EventType } from '../../../protocol/trainer/event-data.ts';
-import {
-  SessionEventSchema,
-  type ContextEvent,
-  type SessionEvent,
-  type SessionEventOf,
-  type StoredSessionEvent,
+import type {
+  ContextEvent,
+  SessionEvent,
+  SessionEventOf,
+  StoredSessionEvent,
 } from '../../../protocol/trainer/session-event.ts';
 import type { AgentSession, DailyMetrics, SessionStatus, SessionSummary } from '../../../protocol/trainer/session.ts';
-import { retryOnDuplicateSequence, type SequenceRetryOptions } from './event-store-retry.ts';
+import type { SequenceRetryOptions } from './event-store-retry.ts';
 import { summarizeDays } from './event-store-daily.ts';
 import { SessionDocs, newestFirst } from './session-docs.ts';
 import type { SessionLog } from './session-log.ts';
@@ -70,6 +64,15 @@ export interface EventStore {
   ): Promise<SessionEventOf<K>>;
   /** Validates every event first, then appends them in the given order in one journal write. */
   appendEvents(sessionId: string, pending: readonly PendingEvent[]): Promise<SessionEvent[]>;
+  /**
+   * Validates the events and records them as the session's next ones: in memory at once (the
+   * next context has them), on disk soon, in one write with whatever else is recorded meanwhile.
+   * Resolves before they are durable: wait for `durable` before anything that depends on them
+   * leaves the process (an answer, a stream event, a write to the user's data).
+   */
+  recordEvents(sessionId: string, pending: readonly PendingEvent[]): Promise<SessionEvent[]>;
+  /** Resolves once every event of the session recorded so far is on disk; rejects if a write failed. */
+  durable(sessionId: string): Promise<void>;
   /** Every event of the session in sequence order (the timeline), read from the journal. */
   listEvents(sessionId: string): Promise<SessionEvent[]>;
   /** The context events (§7.4) after the session's `context_start_sequence`, in order. */
@@ -112,7 +115,11 @@ export interface EventStore {
 export function createEventStore(options: EventStoreOptions): EventStore {
   const { store, journal, now = () => new Date(), newId = randomUUID, retry } = options;
   const docs = new SessionDocs(store, options.memory);
-  const logs = new SessionLogs(readEvents, options.memory);
+  const logs = new SessionLogs({
+    journal,
+    ...(retry ? { retry } : {}),
+    ...(options.memory ? { memory: options.memory } : {}),
+  });
 
   async function requireSession(sessionId: string): Promise<AgentSession> {
     const session = await docs.byId(sessionId);
@@ -124,20 +131,6 @@ export function createEventStore(options: EventStoreOptions): EventStore {
     const session = await docs.get(userId, sessionId);
     if (session === undefined) throw new NotFoundError(`Session ${sessionId}`);
     return session;
-  }
-
-  function toEvent(sessionId: string, entry: JournalEntry<StoredSessionEvent>): SessionEvent {
-    const row = { ...entry.data, session_id: sessionId, sequence_number: entry.seq };
-    const parsed = safeParseOnce(SessionEventSchema, row);
-    if (!parsed.success) {
-      throw new DataFileCorruptError(`session events ${sessionId}`, `event ${entry.seq}: ${parsed.error.message}`);
-    }
-    return parsed.data;
-  }
-
-  async function readEvents(sessionId: string): Promise<SessionEvent[]> {
-    const entries = await journal.read(sessionId);
-    return entries.map((entry) => toEvent(sessionId, entry));
   }
 
   /** Checks an event's data (frozen once checked: memory shares it) and makes its stored record. */
@@ -159,11 +152,11 @@ export function createEventStore(options: EventStoreOptions): EventStore {
     } as StoredSessionEvent;
   }
 
-  /** The appended event as a row, frozen, and in the session's log once it has it. */
-  async function appended(sessionId: string, record: StoredSessionEvent, seq: number): Promise<SessionEvent> {
-    const event = Object.freeze({ ...record, session_id: sessionId, sequence_number: seq }) as SessionEvent;
-    await logs.added(sessionId, event);
-    return event;
+  /** Checks the events, then records them (see `SessionLogs.record`). */
+  async function record(sessionId: string, pending: readonly PendingEvent[]) {
+    const records = pending.map((event) => recordOf(event.type, event.data, event.durationMs));
+    await requireSession(sessionId);
+    return logs.record(sessionId, records);
   }
 
   const api: EventStore = {
@@ -195,23 +188,28 @@ export function createEventStore(options: EventStoreOptions): EventStore {
     },
 
     async appendEvent(sessionId, type, data, durationMs) {
-      const record = recordOf(type, data, durationMs);
-      await requireSession(sessionId);
-      const entry = await retryOnDuplicateSequence(() => journal.append(sessionId, record), retry);
-      return (await appended(sessionId, record, entry.seq)) as SessionEventOf<typeof type>;
+      const pending = { type, data, ...(durationMs === undefined ? {} : { durationMs }) } as PendingEvent;
+      const [event] = await (await record(sessionId, [pending])).written;
+      return event as SessionEventOf<typeof type>;
     },
 
     async appendEvents(sessionId, pending) {
-      const records = pending.map((event) => recordOf(event.type, event.data, event.durationMs));
-      if (records.length === 0) return [];
-      await requireSession(sessionId);
-      const entries = await retryOnDuplicateSequence(() => journal.appendMany(sessionId, records), retry);
-      return Promise.all(entries.map((entry, i) => appended(sessionId, records[i] as StoredSessionEvent, entry.seq)));
+      if (pending.length === 0) return [];
+      return (await record(sessionId, pending)).written;
     },
+
+    async recordEvents(sessionId, pending) {
+      if (pending.length === 0) return [];
+      const { events, written } = await record(sessionId, pending);
+      written.catch(() => undefined); // a failure is heard through `durable`
+      return events;
+    },
+
+    durable: (sessionId) => logs.durable(sessionId),
 
     listEvents: async (sessionId) => {
       await requireSession(sessionId);
-      return readEvents(sessionId);
+      return logs.read(sessionId);
     },
 
     async listContextEvents(sessionId) {

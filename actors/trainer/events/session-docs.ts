@@ -1,5 +1,7 @@
 import { BoundedCache } from '../../runtime/bounded-cache.ts';
+import { ReadThroughCache } from '../../runtime/read-through-cache.ts';
 import type { Store } from '../../runtime/store.ts';
+import { deepFreeze } from '../../../protocol/runtime/parse-once.ts';
 import type { AgentSession } from '../../../protocol/trainer/session.ts';
 import type { SessionMemoryOptions } from './session-logs.ts';
 
@@ -22,10 +24,11 @@ export function newestFirst(sessions: readonly AgentSession[]): AgentSession[] {
  * (a chat without a session id) does not read every session of the user again.
  */
 export class SessionDocs {
-  readonly #docs: BoundedCache<string, AgentSession>;
+  /** By session id (a session's id names it whoever owns it). */
+  readonly #docs: ReadThroughCache<AgentSession>;
   /** Per user: the ids and creation times of their active sessions, in creation order. */
   readonly #active: BoundedCache<string, Map<string, string>>;
-  /** Bumped by every write, so that a read that overlapped one is not kept. */
+  /** Bumped by every write, so that a list that overlapped one does not index. */
   #writes = 0;
 
   constructor(
@@ -37,13 +40,13 @@ export class SessionDocs {
       idleMs: options.idleMs ?? 10 * 60_000,
       ...(options.now ? { now: options.now } : {}),
     };
-    this.#docs = new BoundedCache(bounds);
+    this.#docs = new ReadThroughCache(bounds);
     this.#active = new BoundedCache(bounds);
   }
 
   /** The session, whoever owns it; undefined when there is none. */
   async byId(sessionId: string): Promise<AgentSession | undefined> {
-    const held = this.#docs.get(sessionId);
+    const held = this.#docs.held(sessionId);
     if (held) return held;
     const owner = await this.store.collection<{ user_id: string }>(OWNERS).get(sessionId);
     return owner === undefined ? undefined : this.get(owner.user_id, sessionId);
@@ -51,22 +54,25 @@ export class SessionDocs {
 
   /** The user's session; another user's is undefined, like a missing one. */
   async get(userId: string, sessionId: string): Promise<AgentSession | undefined> {
-    const held = this.#docs.get(sessionId);
+    const held = this.#docs.held(sessionId);
     if (held) return held.user_id === userId ? held : undefined;
-    const writes = this.#writes;
-    const doc = await this.store.collection<AgentSession>(sessionsOf(userId)).get(sessionId);
-    if (doc === undefined) return undefined;
-    const frozen = freeze(doc);
-    if (writes === this.#writes) this.#docs.set(sessionId, frozen);
-    return frozen;
+    const collection = this.store.collection<AgentSession>(sessionsOf(userId));
+    // Kept under the session id only when it is this user's (it is in their collection).
+    return this.#docs.get(sessionId, async () => {
+      const doc = await collection.get(sessionId);
+      return doc === undefined ? undefined : freeze(doc);
+    });
   }
 
   /** Stores a new session: its owner first, so a session document is never reachable without it. */
   async create(session: AgentSession): Promise<AgentSession> {
     this.#writes += 1;
-    await this.store.collection<{ user_id: string }>(OWNERS).put(session.id, { user_id: session.user_id });
-    await this.store.collection<AgentSession>(sessionsOf(session.user_id)).put(session.id, session);
-    return this.#keep(session);
+    const created = await this.#docs.write(session.id, async () => {
+      await this.store.collection<{ user_id: string }>(OWNERS).put(session.id, { user_id: session.user_id });
+      await this.store.collection<AgentSession>(sessionsOf(session.user_id)).put(session.id, session);
+      return freeze(session);
+    });
+    return this.#indexed(created as AgentSession);
   }
 
   /** Changes the user's session with `change` (atomically in the store) and returns what was stored. */
@@ -76,8 +82,9 @@ export class SessionDocs {
     change: (session: AgentSession | undefined) => AgentSession,
   ): Promise<AgentSession> {
     this.#writes += 1;
-    const stored = await this.store.collection<AgentSession>(sessionsOf(userId)).update(sessionId, change);
-    return this.#keep(stored);
+    const collection = this.store.collection<AgentSession>(sessionsOf(userId));
+    const stored = await this.#docs.write(sessionId, async () => freeze(await collection.update(sessionId, change)));
+    return this.#indexed(stored as AgentSession);
   }
 
   /** Every session of the user, read from the store (also refreshes the index of active ones). */
@@ -112,20 +119,16 @@ export class SessionDocs {
     }
   }
 
-  #keep(session: AgentSession): AgentSession {
-    const frozen = freeze(session);
-    this.#docs.set(session.id, frozen);
+  /** Keeps the user's index of active sessions (if held) up to date with a session just written. */
+  #indexed(session: AgentSession): AgentSession {
     const active = this.#active.peek(session.user_id);
     if (active) {
       if (session.status === 'active') active.set(session.id, session.created_at);
       else active.delete(session.id);
     }
-    return frozen;
+    return session;
   }
 }
 
 /** Sessions handed out are shared: frozen, so no caller can change what memory holds. */
-function freeze(session: AgentSession): AgentSession {
-  Object.freeze(session.metadata);
-  return Object.freeze(session);
-}
+const freeze = (session: AgentSession): AgentSession => deepFreeze(session);

@@ -1,5 +1,13 @@
 import { BoundedCache } from '../../runtime/bounded-cache.ts';
-import type { SessionEvent } from '../../../protocol/trainer/session-event.ts';
+import type { Journal, JournalEntry } from '../../runtime/journal.ts';
+import { safeParseOnce } from '../../../protocol/runtime/parse-once.ts';
+import { DataFileCorruptError } from '../../../protocol/runtime/runtime-error.ts';
+import {
+  SessionEventSchema,
+  type SessionEvent,
+  type StoredSessionEvent,
+} from '../../../protocol/trainer/session-event.ts';
+import { DuplicateSequenceError, retryOnDuplicateSequence, type SequenceRetryOptions } from './event-store-retry.ts';
 import { SessionLog } from './session-log.ts';
 
 /** How many sessions' logs memory holds, and for how long. */
@@ -12,63 +20,153 @@ export interface SessionMemoryOptions {
   now?: () => number;
 }
 
+interface SessionLogsOptions {
+  journal: Journal<StoredSessionEvent>;
+  retry?: SequenceRetryOptions;
+  memory?: SessionMemoryOptions;
+}
+
 interface Held {
   loading: Promise<SessionLog>;
   ready?: SessionLog;
 }
 
+/** Appends just recorded: their events (in the log already) and their write. */
+export interface Recorded {
+  events: SessionEvent[];
+  /** Resolves once they are on disk, with the rows as the journal numbered them. */
+  written: Promise<SessionEvent[]>;
+}
+
 /**
- * The logs of recently touched sessions, in memory (see {@link SessionLog}): a log is read from
- * the journal when its session is first touched (after a restart, or once dropped), and every
- * durable append is added to it. Sessions idle for `idleMs`, or beyond `maxSessions`, are
- * dropped and read again on their next touch, so memory follows the active sessions.
+ * The logs of recently touched sessions, in memory (see {@link SessionLog}), and the way appends
+ * reach them and the journal. A log is read from the journal when its session is first touched
+ * (after a restart, or once dropped); sessions idle for `idleMs`, or beyond `maxSessions`, are
+ * dropped, so memory follows the active sessions.
+ *
+ * An append is recorded in the log at once, under the sequence number the journal will give it
+ * (the journal numbers a partition's appends in the order they are issued, and every append of a
+ * session goes through here), and written in the background: appends issued while a write is
+ * under way share the next one. `durable(sessionId)` waits for them all; whatever depends on
+ * them waits for it before leaving the process. Should the journal number an append otherwise
+ * (another writer, a retry), the log is dropped and read again on the next touch; should a write
+ * fail, the log refuses further appends, as the journal's partition does.
  */
 export class SessionLogs {
   readonly #held: BoundedCache<string, Held>;
+  /** Per session with writes under way: all of them written (kept apart from logs, which may be dropped). */
+  readonly #writing = new Map<string, Promise<void>>();
+  /** Per session whose write failed: why. It sticks, as the journal partition's failure does, until a restart. */
+  readonly #failed = new Map<string, unknown>();
 
-  constructor(
-    private readonly read: (sessionId: string) => Promise<SessionEvent[]>,
-    options: SessionMemoryOptions = {},
-  ) {
+  constructor(private readonly options: SessionLogsOptions) {
+    const memory = options.memory ?? {};
     this.#held = new BoundedCache({
-      maxEntries: options.maxSessions ?? 1000,
-      idleMs: options.idleMs ?? 10 * 60_000,
-      ...(options.now ? { now: options.now } : {}),
+      maxEntries: memory.maxSessions ?? 1000,
+      idleMs: memory.idleMs ?? 10 * 60_000,
+      ...(memory.now ? { now: memory.now } : {}),
     });
+  }
+
+  /** Every event of the session, read from the journal and checked (once: rows come out frozen). */
+  async read(sessionId: string): Promise<SessionEvent[]> {
+    const entries = await this.options.journal.read(sessionId);
+    return entries.map((entry) => eventOf(sessionId, entry));
   }
 
   /** The session's log: the one held, or read from the journal now. */
   of(sessionId: string): SessionLog | Promise<SessionLog> {
     const held = this.#held.get(sessionId);
     if (held) return held.ready ?? held.loading;
-    const entry: Held = {
-      loading: this.read(sessionId).then((events) => new SessionLog(events)),
-    };
+    const entry: Held = { loading: this.read(sessionId).then((events) => new SessionLog(events)) };
     entry.loading.then(
       (log) => void (entry.ready = log),
       // A failed read is not kept: the next touch reads again.
-      () => void (this.#held.peek(sessionId) === entry && this.#held.delete(sessionId)),
+      () => this.#drop(sessionId, entry),
     );
     this.#held.set(sessionId, entry);
     return entry.loading;
   }
 
   /**
-   * Adds a durable append to the session's log if one is held (a log read later finds it in the
-   * journal); resolves once the log has it.
+   * Records `records` (checked already) as the session's next events, in order: in its log now,
+   * in the journal in one write soon. Throws at once if an earlier write of the session failed.
    */
-  added(sessionId: string, event: SessionEvent): Promise<void> | undefined {
-    const held = this.#held.get(sessionId);
-    if (held === undefined) return undefined;
-    if (held.ready) return void held.ready.add(event);
-    return held.loading.then(
-      (log) => log.add(event),
+  async record(sessionId: string, records: readonly StoredSessionEvent[]): Promise<Recorded> {
+    const log = await this.of(sessionId);
+    // From here to the journal call nothing awaits: the numbers given are the journal's next ones.
+    if (this.#failed.has(sessionId)) throw this.#failed.get(sessionId);
+    const first = log.lastSeq + 1;
+    const events = records.map(
+      (record, i) => Object.freeze({ ...record, session_id: sessionId, sequence_number: first + i }) as SessionEvent,
+    );
+    for (const event of events) log.add(event);
+    const { journal, retry } = this.options;
+    const appended =
+      records.length === 1
+        ? retryOnDuplicateSequence(() => journal.append(sessionId, records[0] as StoredSessionEvent), retry).then(
+            (entry) => [entry],
+          )
+        : retryOnDuplicateSequence(() => journal.appendMany(sessionId, records), retry);
+    const written = appended.then(
+      (entries) => {
+        if (entries.every((entry, i) => entry.seq === first + i)) return events;
+        // Numbered otherwise than foreseen: the log is read again from the journal on the next touch.
+        this.#dropLog(sessionId, log);
+        return entries.map((entry, i) => ({ ...(events[i] as SessionEvent), sequence_number: entry.seq }));
+      },
+      (error: unknown) => {
+        this.#dropLog(sessionId, log);
+        // Another writer took the numbers: the log is read again; any other failure sticks.
+        if (!(error instanceof DuplicateSequenceError) && (error as { code?: string }).code !== 'sequence_conflict')
+          this.#failed.set(sessionId, error);
+        throw error;
+      },
+    );
+    this.#track(sessionId, written);
+    return { events, written };
+  }
+
+  /** Resolves once every append recorded for the session is on disk; rejects if one failed. */
+  async durable(sessionId: string): Promise<void> {
+    await this.#writing.get(sessionId);
+    if (this.#failed.has(sessionId)) throw this.#failed.get(sessionId);
+  }
+
+  #track(sessionId: string, written: Promise<unknown>): void {
+    const before = this.#writing.get(sessionId);
+    const settled = written.then(
+      () => undefined,
       () => undefined,
     );
+    const all = before ? Promise.all([before, settled]).then(() => undefined) : settled;
+    this.#writing.set(sessionId, all);
+    void all.then(() => {
+      if (this.#writing.get(sessionId) === all) this.#writing.delete(sessionId);
+    });
   }
 
   /** How many sessions are held. */
   get size(): number {
     return this.#held.size;
   }
+
+  #dropLog(sessionId: string, log: SessionLog): void {
+    const held = this.#held.peek(sessionId);
+    if (held?.ready === log) this.#drop(sessionId, held);
+  }
+
+  #drop(sessionId: string, entry: Held): void {
+    if (this.#held.peek(sessionId) === entry) this.#held.delete(sessionId);
+  }
+}
+
+/** A journal entry as a checked event row; a damaged one names its session and sequence number. */
+function eventOf(sessionId: string, entry: JournalEntry<StoredSessionEvent>): SessionEvent {
+  const row = { ...entry.data, session_id: sessionId, sequence_number: entry.seq };
+  const parsed = safeParseOnce(SessionEventSchema, row);
+  if (!parsed.success) {
+    throw new DataFileCorruptError(`session events ${sessionId}`, `event ${entry.seq}: ${parsed.error.message}`);
+  }
+  return parsed.data;
 }

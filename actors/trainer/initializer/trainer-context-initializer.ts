@@ -8,7 +8,7 @@ interface ContextInitializerOptions {
   /** GPT-4o-mini, or the deterministic §5.5 rules (initializer.ts `knowledgeSelectorFor`). */
   selector: KnowledgeSelector;
   dataSources: DataSourceRegistry;
-  events: Pick<EventStore, 'listContextEvents' | 'appendEvents'>;
+  events: Pick<EventStore, 'listContextEvents' | 'recordEvents'>;
   log?: LoopDeps['log'];
 }
 
@@ -33,7 +33,7 @@ export function createContextInitializer(options: ContextInitializerOptions): Co
         ...(signal ? { signal } : {}),
       });
       // In selection order, in one journal write (the user's message was appended before).
-      await events.appendEvents(sessionId, [
+      await events.recordEvents(sessionId, [
         ...init.knowledge.map(({ source, data }) => ({ type: 'knowledge' as const, data: { source, data } })),
         ...init.errors.map((error) => ({ type: 'error' as const, data: error })),
       ]);

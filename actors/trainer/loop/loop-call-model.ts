@@ -34,19 +34,21 @@ export function createCallModelLogic(deps: Pick<LoopDeps, 'events' | 'context' |
     const context = await deps.context.build(sessionId, userId);
     const request: ModelRequest = { model, system: context.system, tools: context.tools, messages: context.messages };
     const entry = prompts.entryFor(model, context);
-    // The request is logged while the model works; the response is appended only after it.
-    const requestLogged = deps.events.appendEvent(sessionId, 'llm_request', entry.data).then(entry.logged);
+    // Recorded before the call, written while the model works (the turn's answer waits for it).
+    await deps.events.recordEvents(sessionId, [{ type: 'llm_request', data: entry.data }]);
+    entry.logged();
     deps.log?.(sessionId, { kind: 'llm_request', model, estimatedTokens: entry.data.estimated_tokens });
     const started = performance.now();
-    const [message] = await Promise.all([deps.model.call(request, signal), requestLogged]);
+    const message = await deps.model.call(request, signal);
     const durationMs = elapsedMs(started);
     const response = readModelResponse(message, { requestedModel: model, provider: deps.model });
-    await deps.events.appendEvent(
-      sessionId,
-      'llm_response',
-      { raw_response: { ...message }, tokens: response.usage, cost_cents: response.costCents },
-      durationMs,
-    );
+    await deps.events.recordEvents(sessionId, [
+      {
+        type: 'llm_response',
+        data: { raw_response: { ...message }, tokens: response.usage, cost_cents: response.costCents },
+        durationMs,
+      },
+    ]);
     deps.log?.(sessionId, {
       kind: 'llm_response',
       text: response.text,

@@ -19,10 +19,8 @@ export interface LogErrorInput extends LoggedError {
 export function createLogErrorLogic(deps: Pick<LoopDeps, 'events' | 'log'>) {
   return fromPromise<void, LogErrorInput>(async ({ input }) => {
     deps.log?.(input.sessionId, { kind: 'error', message: input.message, context: input.context });
-    await deps.events.appendEvent(input.sessionId, 'error', {
-      message: input.message,
-      context: input.context,
-      stack: input.stack ?? null,
-    });
+    await deps.events.recordEvents(input.sessionId, [
+      { type: 'error', data: { message: input.message, context: input.context, stack: input.stack ?? null } },
+    ]);
   });
 }

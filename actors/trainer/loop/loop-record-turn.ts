@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import type { PendingEvent } from '../events/event-store.ts';
 import type { LoopDeps } from './loop-deps.ts';
 import { formatClientWorkout } from '../tools/workout-format.ts';
 
@@ -21,12 +22,17 @@ export interface RecordTurnInput {
 export function createRecordTurnLogic(deps: Pick<LoopDeps, 'events' | 'sessions' | 'workouts' | 'log'>) {
   return fromPromise<void, RecordTurnInput>(async ({ input }) => {
     await deps.sessions.continue(input.userId, input.sessionId);
-    await deps.events.appendEvent(input.sessionId, 'user_message', { message: input.message });
+    const pending: PendingEvent[] = [{ type: 'user_message', data: { message: input.message } }];
+    const workout = input.currentWorkout;
+    const data = workout === undefined || workout === null ? undefined : formatClientWorkout(workout);
+    if (data !== undefined) {
+      deps.workouts.seedFromClient(input.sessionId, workout);
+      pending.push({ type: 'knowledge', data: { source: CURRENT_WORKOUT_SOURCE, data } });
+    }
+    // Recorded, not waited for: the turn's answer waits until its events are on disk (finishTurn).
+    await deps.events.recordEvents(input.sessionId, pending);
     deps.log?.(input.sessionId, { kind: 'user_message', message: input.message });
-    if (input.currentWorkout === undefined || input.currentWorkout === null) return;
-    deps.workouts.seedFromClient(input.sessionId, input.currentWorkout);
-    const data = formatClientWorkout(input.currentWorkout);
-    await deps.events.appendEvent(input.sessionId, 'knowledge', { source: CURRENT_WORKOUT_SOURCE, data });
-    deps.log?.(input.sessionId, { kind: 'knowledge', source: CURRENT_WORKOUT_SOURCE, chars: data.length });
+    if (data !== undefined)
+      deps.log?.(input.sessionId, { kind: 'knowledge', source: CURRENT_WORKOUT_SOURCE, chars: data.length });
   });
 }

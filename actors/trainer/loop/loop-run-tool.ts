@@ -33,25 +33,25 @@ export function statusMessageOf(tool: string): StatusMessage | undefined {
 }
 
 /**
- * Executes one tool call (spec 001 §3.1, §6.2): logs the `tool_call`, runs the tool (which never
- * throws: an unknown tool or invalid arguments become a failed result), logs the `tool_result`,
- * the `artifact` a workout created, and an `error` event when the call failed (§12.1: logged, the
- * loop goes on).
+ * Executes one tool call (spec 001 §3.1, §6.2): records the `tool_call` (on disk first when the
+ * tool writes the user's data), runs the tool (which never throws: an unknown tool or invalid
+ * arguments become a failed result), records the `tool_result`, the `artifact` a workout created,
+ * and an `error` event when the call failed (§12.1: logged, the loop goes on). Recorded events
+ * are written in the background; the turn's answer waits for them (finishTurn).
  */
 export function createRunToolLogic(
   deps: Pick<LoopDeps, 'events' | 'workouts' | 'dataSources' | 'userData' | 'now' | 'log'>,
 ) {
   return fromPromise<ToolOutcome, RunToolInput>(async ({ input }) => {
     const { sessionId, userId, call } = input;
-    // The call is logged while the tool runs; its result is appended only after it.
-    const callLogged = deps.events.appendEvent(sessionId, 'tool_call', {
-      tool_name: call.name,
-      arguments: call.arguments,
-      call_id: call.id,
-    });
+    await deps.events.recordEvents(sessionId, [
+      { type: 'tool_call', data: { tool_name: call.name, arguments: call.arguments, call_id: call.id } },
+    ]);
     deps.log?.(sessionId, { kind: 'tool_call', tool: call.name, args: call.arguments });
+    // A tool that writes the user's data runs once its call is on disk: no effect without its cause.
+    if (isToolName(call.name) && getTool(call.name).writesUserData) await deps.events.durable(sessionId);
     const started = performance.now();
-    const executed = executeTool(call.name, call.arguments, {
+    const output = await executeTool(call.name, call.arguments, {
       userId,
       sessionId,
       workouts: deps.workouts,
@@ -60,7 +60,6 @@ export function createRunToolLogic(
       userData: deps.userData,
       ...(deps.now ? { now: deps.now } : {}),
     });
-    const [output] = await Promise.all([executed, callLogged]);
     const durationMs = elapsedMs(started);
     const result = output.result as ToolOutcome['result'];
     const pending: PendingEvent[] = [
@@ -76,7 +75,7 @@ export function createRunToolLogic(
         type: 'error',
         data: { message: (output.result as ToolFailure).error, context: `tool:${call.name}` },
       });
-    await deps.events.appendEvents(sessionId, pending);
+    await deps.events.recordEvents(sessionId, pending);
     deps.log?.(sessionId, { kind: 'tool_result', tool: call.name, success: output.status === 'done', durationMs });
     if (output.createdArtifact)
       deps.log?.(sessionId, {
@@ -115,7 +114,7 @@ export function createRecordToolTimeoutLogic(deps: Pick<LoopDeps, 'events'>) {
       'execution_failed',
       `${call.name} did not finish within ${timeoutMs} ms; it was abandoned.`,
     );
-    await deps.events.appendEvents(sessionId, [
+    await deps.events.recordEvents(sessionId, [
       {
         type: 'tool_result',
         data: { tool_name: call.name, result: failure, success: false, call_id: call.id },

@@ -28,6 +28,7 @@ export const logWorkoutTool = defineTool<typeof LogWorkoutParamsSchema, LogWorko
     'rounds_completed, rpe, skipped, notes). This ends the current workout.',
   parameters: LogWorkoutParamsSchema,
   terminal: false,
+  writesUserData: true,
   statusMessage: { start: 'Saving your workout...', done: 'Workout logged' },
   async execute(args, ctx) {
     const workout = currentWorkout(ctx);

@@ -62,6 +62,7 @@ export const setCurrentLocationTool = defineTool<typeof SetCurrentLocationParams
     'case-insensitively); at least one is required.',
   parameters: SetCurrentLocationParamsSchema,
   terminal: false,
+  writesUserData: true,
   statusMessage: { start: 'Switching location...', done: 'Location updated' },
   async execute(args, ctx) {
     if (!ctx.userData) return toolFailure('data_unavailable', 'User locations are not available in this runtime.');

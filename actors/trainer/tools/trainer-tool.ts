@@ -16,6 +16,11 @@ export interface TrainerTool<Params extends z.ZodType = z.ZodType, Result extend
   /** The loop stops after a successful call (spec 001 §3.2: `idle`, `message_ask_user`). */
   terminal: boolean;
   statusMessage?: StatusMessage;
+  /**
+   * The tool changes the user's stored data (history, locations): the loop runs it only once its
+   * call is on disk, so the journal never lacks the cause of a change the store holds.
+   */
+  writesUserData?: boolean;
   execute(args: z.infer<Params>, ctx: ToolContext): Promise<ToolResult<Result>>;
   /** The text the model reads about a successful call (failures are formatted alike for all tools). */
   formatResult(result: ToolSuccess<Result>): string;
