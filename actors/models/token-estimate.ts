@@ -54,7 +54,7 @@ export function renderedPromptLength(parts: PromptParts): number {
   const { tools, system, messages } = parts;
   if (![tools, system, messages].every((part) => Array.isArray(part))) return renderPrompt(parts).length;
   const skeleton = '{"tools":,"system":,"messages":}'.length;
-  return skeleton + jsonLength(tools) + (JSON.stringify(system) ?? '').length + arrayLength(messages as unknown[]);
+  return skeleton + jsonLength(tools) + arrayLength(system as unknown[]) + arrayLength(messages as unknown[]);
 }
 
 /** Estimated input tokens of a request before it is sent (spec 001 §11.4). */

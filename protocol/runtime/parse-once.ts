@@ -7,11 +7,12 @@ import type { z } from 'zod';
 const accepted = new WeakMap<z.ZodType, WeakSet<object>>();
 
 /** Freezes `value` and everything it reaches (a frozen node's children too: freezing is shallow). */
-function deepFreeze(value: unknown, visited = new WeakSet<object>()): void {
-  if (typeof value !== 'object' || value === null || visited.has(value)) return;
+export function deepFreeze<T>(value: T, visited = new WeakSet<object>()): T {
+  if (typeof value !== 'object' || value === null || visited.has(value)) return value;
   visited.add(value);
   Object.freeze(value);
   for (const child of Object.values(value)) deepFreeze(child, visited);
+  return value;
 }
 
 /**

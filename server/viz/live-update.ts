@@ -23,9 +23,7 @@ export interface LiveTransition {
  * activeStateIds(agentGraph, { working: 'running' }) // ['agent', 'agent.working', 'agent.working.running']
  */
 export function activeStateIds(graph: MachineGraph, value: StateValue): string[] {
-  const childOf = new Map(
-    graph.states.filter((s) => s.parent !== null).map((s) => [`${s.parent}\u0000${s.key}`, s.id]),
-  );
+  const childOf = childrenOf(graph);
   const active: string[] = [];
   const walk = (stateId: string, sub: StateValue | undefined) => {
     active.push(stateId);
@@ -39,6 +37,18 @@ export function activeStateIds(graph: MachineGraph, value: StateValue): string[]
   };
   walk(graph.root, value);
   return active;
+}
+
+const children = new WeakMap<MachineGraph, ReadonlyMap<string, string>>();
+
+/** Each state's child by `<parent id>\u0000<key>`, built once per graph. */
+function childrenOf(graph: MachineGraph): ReadonlyMap<string, string> {
+  let childOf = children.get(graph);
+  if (!childOf) {
+    childOf = new Map(graph.states.filter((s) => s.parent !== null).map((s) => [`${s.parent}\u0000${s.key}`, s.id]));
+    children.set(graph, childOf);
+  }
+  return childOf;
 }
 
 const known = new WeakMap<MachineGraph, ReadonlySet<string>>();

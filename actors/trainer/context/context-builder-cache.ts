@@ -1,4 +1,5 @@
 import type { CacheControlEphemeral, TextBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import { BoundedCache } from '../../runtime/bounded-cache.ts';
 import type { ConversationMessage } from '../../models/model-provider.ts';
 
 /** The one cache control of every breakpoint (spec 001 §4.2). */
@@ -26,12 +27,22 @@ export function withToolsBreakpoint<Tool extends Cacheable>(tools: readonly Tool
   return marked;
 }
 
-/** Breakpoints 2 and 3: the system prompt and the user data XML, each its own cached block. */
+/** The marked block of each text seen lately: the same text gives the same (frozen) block. */
+const markedBlocks = new BoundedCache<string, TextBlockParam>({ maxEntries: 1000, idleMs: 10 * 60_000 });
+
+function markedBlock(text: string): TextBlockParam {
+  return (
+    markedBlocks.get(text) ?? markedBlocks.set(text, Object.freeze({ type: 'text', text, cache_control: EPHEMERAL }))
+  );
+}
+
+/**
+ * Breakpoints 2 and 3: the system prompt and the user data XML, each its own cached block. The
+ * blocks are shared and frozen: the same texts give the same blocks, so what reads a request may
+ * remember what it read of them.
+ */
 export function systemBlocks(systemPrompt: string, userDataXml: string): TextBlockParam[] {
-  return [
-    { type: 'text', text: systemPrompt, cache_control: EPHEMERAL },
-    { type: 'text', text: userDataXml, cache_control: EPHEMERAL },
-  ];
+  return [markedBlock(systemPrompt), markedBlock(userDataXml)];
 }
 
 /**

@@ -1,4 +1,6 @@
+import { ReadThroughCache } from '../../runtime/read-through-cache.ts';
 import type { Store } from '../../runtime/store.ts';
+import { deepFreeze } from '../../../protocol/runtime/parse-once.ts';
 import { DataFileCorruptError, ValidationError, toErrorIssues } from '../../../protocol/runtime/runtime-error.ts';
 import type { UserDataSourceName } from '../../../protocol/trainer/data-source.ts';
 import {
@@ -51,7 +53,10 @@ const newestFirst = (a: WorkoutHistoryEntry, b: WorkoutHistoryEntry) =>
   Date.parse(b.completed_at) - Date.parse(a.completed_at);
 
 /**
- * Creates the user data store over a {@link Store}.
+ * Creates the user data store over a {@link Store}. The documents read recently (all but the
+ * history) are kept in memory, checked once and frozen, and every write goes through here, so a
+ * context build reads what the store holds without reading the store; the 1,000 most recently
+ * used, for 10 minutes at most.
  *
  * @example
  * const userData = createUserDataStore(store);
@@ -59,6 +64,8 @@ const newestFirst = (a: WorkoutHistoryEntry, b: WorkoutHistoryEntry) =>
  */
 export function createUserDataStore(store: Store): UserDataStore {
   const documents = (userId: string) => store.collection<unknown>(`trainer/user-data/${userId}`);
+  const held = new ReadThroughCache<unknown>({ maxEntries: 1000, idleMs: 10 * 60_000 });
+  const keyOf = (userId: string, source: UserDataSourceName) => `${userId}\u0000${source}`;
   const history = (userId: string) => store.collection<WorkoutHistoryEntry>(`trainer/workout-history/${userId}`);
 
   function readBack<K extends UserDataSourceName>(userId: string, source: K, stored: unknown): UserDataDocumentMap[K] {
@@ -75,7 +82,9 @@ export function createUserDataStore(store: Store): UserDataStore {
         const workouts = (await history(userId).list()).sort(newestFirst);
         return readBack(userId, source, { workouts });
       }
-      return readBack(userId, source, (await documents(userId).get(source)) ?? EMPTY[source]);
+      const read = async () =>
+        deepFreeze(readBack(userId, source, (await documents(userId).get(source)) ?? EMPTY[source]));
+      return (await held.get(keyOf(userId, source), read)) as UserDataDocumentMap[typeof source];
     },
 
     async put(userId, source, body) {
@@ -88,14 +97,21 @@ export function createUserDataStore(store: Store): UserDataStore {
         for (const workout of workouts) await collection.put(workout.id, workout);
         return api.get(userId, source);
       }
-      await documents(userId).put(source, doc);
+      await held.write(keyOf(userId, source), async () => {
+        await documents(userId).put(source, doc);
+        return deepFreeze(doc);
+      });
       return doc;
     },
 
     async update(userId, source, change) {
       if (source === 'workout_history') return api.put(userId, source, change(await api.get(userId, source)));
-      const updated = await documents(userId).update(source, (stored) =>
-        validate(source, change(readBack(userId, source, stored ?? EMPTY[source]))),
+      const updated = await held.write(keyOf(userId, source), async () =>
+        deepFreeze(
+          await documents(userId).update(source, (stored) =>
+            validate(source, change(readBack(userId, source, stored ?? EMPTY[source]))),
+          ),
+        ),
       );
       return updated as UserDataDocumentMap[typeof source];
     },

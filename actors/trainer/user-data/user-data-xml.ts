@@ -26,12 +26,24 @@ export function renderUserDataXml(snapshot: UserDataSnapshot): string {
   return `<user_data>\n${sections.join('\n\n')}\n</user_data>`;
 }
 
-/** Fetches `user_profile`, `user_settings` and `all_locations` afresh and renders the XML. */
+/** The XML last rendered from each (frozen) profile, with the settings and locations it was rendered with. */
+const rendered = new WeakMap<object, { settings: object; locations: object; xml: string }>();
+
+/**
+ * Fetches `user_profile`, `user_settings` and `all_locations` afresh and renders the XML. The
+ * same frozen documents (the user data store hands out the ones it holds until they change)
+ * give the XML rendered from them before.
+ */
 export async function fetchUserDataXml(registry: DataSourceRegistry, userId: string): Promise<string> {
   const [profile, settings, locations] = await Promise.all([
     registry.user_profile.fetch(userId),
     registry.user_settings.fetch(userId),
     registry.all_locations.fetch(userId),
   ]);
-  return renderUserDataXml({ profile, settings, locations });
+  const frozen = [profile, settings, locations].every((doc) => Object.isFrozen(doc));
+  const known = frozen ? rendered.get(profile) : undefined;
+  if (known !== undefined && known.settings === settings && known.locations === locations) return known.xml;
+  const xml = renderUserDataXml({ profile, settings, locations });
+  if (frozen) rendered.set(profile, { settings, locations, xml });
+  return xml;
 }
