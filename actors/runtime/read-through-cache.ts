@@ -35,6 +35,15 @@ export class ReadThroughCache<V> {
     return this.#values.get(key);
   }
 
+  /**
+   * Holds `value` for `key` without writing it: what readers see until the next write of `key`
+   * (or until memory drops it, when they see the store's again). For state that need not
+   * survive a restart.
+   */
+  hold(key: string, value: V): void {
+    this.#values.set(key, value);
+  }
+
   /** Runs a write of `key`; what it resolves with is held from then on (undefined: nothing is). */
   async write(key: string, work: () => Promise<V | undefined>): Promise<V | undefined> {
     this.#writes += 1;

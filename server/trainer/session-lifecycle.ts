@@ -26,7 +26,9 @@ export function createSessionLifecycle(options: { events: EventStore }): Session
       const next = nextSessionStatus(session.status, 'session.continue');
       if (next === undefined)
         throw new ConflictError('session_status', `Session ${sessionId} cannot be continued from ${session.status}.`);
-      await events.setStatus(userId, sessionId, next);
+      // Active for this turn in memory; the turn's end writes the status it ends with.
+      if (next === 'active') await events.beginTurn(userId, sessionId);
+      else await events.setStatus(userId, sessionId, next);
     },
 
     async end(userId, sessionId, status) {

@@ -90,6 +90,11 @@ export interface EventStore {
   endSession(sessionId: string, status: 'completed' | 'error'): Promise<AgentSession>;
   /** Sets the status of the user's session (the session statechart decides which, machines/trainer/session.ts). */
   setStatus(userId: string, sessionId: string, status: SessionStatus): Promise<AgentSession>;
+  /**
+   * Shows the user's session as `active` for the turn under way, without writing it: the store
+   * keeps the status of its last finished turn until `endSession` writes the next.
+   */
+  beginTurn(userId: string, sessionId: string): Promise<AgentSession>;
   /** Moves the user's session's checkpoint: its context starts after event `sequence` (§7.1). */
   setContextStart(userId: string, sessionId: string, sequence: number): Promise<AgentSession>;
   /** The session with its event counts (§7.8), or `undefined`. */
@@ -257,6 +262,8 @@ export function createEventStore(options: EventStoreOptions): EventStore {
     },
 
     setStatus: (userId, sessionId, status) => change(userId, sessionId, { status }),
+
+    beginTurn: (userId, sessionId) => docs.markActive(userId, sessionId, now().toISOString()),
 
     setContextStart: (userId, sessionId, sequence) =>
       change(userId, sessionId, { context_start_sequence: Math.max(0, Math.floor(sequence)) }),

@@ -2,6 +2,7 @@ import { BoundedCache } from '../../runtime/bounded-cache.ts';
 import { ReadThroughCache } from '../../runtime/read-through-cache.ts';
 import type { Store } from '../../runtime/store.ts';
 import { deepFreeze } from '../../../protocol/runtime/parse-once.ts';
+import { NotFoundError } from '../../../protocol/runtime/runtime-error.ts';
 import type { AgentSession } from '../../../protocol/trainer/session.ts';
 import type { SessionMemoryOptions } from './session-logs.ts';
 
@@ -85,6 +86,20 @@ export class SessionDocs {
     const collection = this.store.collection<AgentSession>(sessionsOf(userId));
     const stored = await this.#docs.write(sessionId, async () => freeze(await collection.update(sessionId, change)));
     return this.#indexed(stored as AgentSession);
+  }
+
+  /**
+   * Shows the user's session as `active` while a turn works on it, in memory only: the store keeps
+   * the status of the session's last finished turn until the turn ends (`update`), so a turn costs
+   * one write of its session, not two. After a crash mid-turn the session reads as that turn left
+   * it before, which nothing acknowledged contradicts.
+   */
+  async markActive(userId: string, sessionId: string, at: string): Promise<AgentSession> {
+    const session = await this.get(userId, sessionId);
+    if (session === undefined) throw new NotFoundError(`Session ${sessionId}`);
+    const active = freeze({ ...session, status: 'active', updated_at: at });
+    this.#docs.hold(sessionId, active);
+    return this.#indexed(active);
   }
 
   /** Every session of the user, read from the store (also refreshes the index of active ones). */
