@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { BoundedCache } from '../runtime/bounded-cache.ts';
 import type { ErrorIssue } from '../../protocol/runtime/http-error.ts';
 import { ValidationError, toErrorIssues } from '../../protocol/runtime/runtime-error.ts';
 import type { Artifact } from '../../protocol/trainer/artifact.ts';
@@ -15,12 +16,18 @@ type SeedResult =
 interface WorkoutStateOptions {
   now?: () => Date;
   newId?: () => string;
+  /** Sessions whose workout and artifacts are kept at most (least recently used dropped first); 2,000. */
+  maxSessions?: number;
+  /** A session untouched for this long is forgotten, as after a restart; one hour. */
+  idleMs?: number;
 }
 
 /**
  * The current workout of each session, in memory (spec 001 §6.4 and Appendix B: transient, lost
  * on restart, which the client's `currentWorkout` can make up for). Stored workouts are always
- * valid: `set` parses them, so a tool cannot leave a half-edited workout behind.
+ * valid: `set` parses them, so a tool cannot leave a half-edited workout behind. Memory follows
+ * the active sessions: a session idle for an hour, or beyond the 2,000 used last, is forgotten
+ * as after a restart (its artifacts stay in its event log).
  *
  * @example
  * const workouts = new WorkoutState();
@@ -29,15 +36,18 @@ interface WorkoutStateOptions {
  * workouts.clear(sessionId);        // log_workout
  */
 export class WorkoutState {
-  readonly #workouts = new Map<string, WorkoutSession>();
+  readonly #workouts: BoundedCache<string, WorkoutSession>;
   /** Artifacts created in this process, by session, so delivery does not wait for storage. */
-  readonly #artifacts = new Map<string, Map<string, Artifact>>();
+  readonly #artifacts: BoundedCache<string, Map<string, Artifact>>;
   readonly now: () => Date;
   readonly newId: () => string;
 
   constructor(options: WorkoutStateOptions = {}) {
     this.now = options.now ?? (() => new Date());
     this.newId = options.newId ?? randomUUID;
+    const bounds = { maxEntries: options.maxSessions ?? 2000, idleMs: options.idleMs ?? 60 * 60_000 };
+    this.#workouts = new BoundedCache(bounds);
+    this.#artifacts = new BoundedCache(bounds);
   }
 
   /** The session's current workout, or undefined when there is none. */

@@ -53,10 +53,11 @@ const newestFirst = (a: WorkoutHistoryEntry, b: WorkoutHistoryEntry) =>
   Date.parse(b.completed_at) - Date.parse(a.completed_at);
 
 /**
- * Creates the user data store over a {@link Store}. The documents read recently (all but the
- * history) are kept in memory, checked once and frozen, and every write goes through here, so a
- * context build reads what the store holds without reading the store; the 1,000 most recently
- * used, for 10 minutes at most.
+ * Creates the user data store over a {@link Store}. The documents read recently are kept in
+ * memory, checked once and frozen (the 1,000 most recently used, and the histories of the 200
+ * users seen last, for 10 minutes at most), and every write goes through here, so a turn reads
+ * what the store holds without reading the store, and a user's history is not read again
+ * whole at each workout request.
  *
  * @example
  * const userData = createUserDataStore(store);
@@ -67,6 +68,13 @@ export function createUserDataStore(store: Store): UserDataStore {
   const held = new ReadThroughCache<unknown>({ maxEntries: 1000, idleMs: 10 * 60_000 });
   const keyOf = (userId: string, source: UserDataSourceName) => `${userId}\u0000${source}`;
   const history = (userId: string) => store.collection<WorkoutHistoryEntry>(`trainer/workout-history/${userId}`);
+  /** Histories are larger: fewer are held. */
+  const histories = new ReadThroughCache<UserDataDocumentMap['workout_history']>({
+    maxEntries: 200,
+    idleMs: 10 * 60_000,
+  });
+  const readHistory = async (userId: string) =>
+    deepFreeze(readBack(userId, 'workout_history', { workouts: (await history(userId).list()).sort(newestFirst) }));
 
   function readBack<K extends UserDataSourceName>(userId: string, source: K, stored: unknown): UserDataDocumentMap[K] {
     const parsed = USER_DATA_DOCUMENT_SCHEMAS[source].safeParse(stored);
@@ -78,10 +86,8 @@ export function createUserDataStore(store: Store): UserDataStore {
 
   const api: UserDataStore = {
     async get(userId, source) {
-      if (source === 'workout_history') {
-        const workouts = (await history(userId).list()).sort(newestFirst);
-        return readBack(userId, source, { workouts });
-      }
+      if (source === 'workout_history')
+        return (await histories.get(userId, () => readHistory(userId))) as UserDataDocumentMap[typeof source];
       const read = async () =>
         deepFreeze(readBack(userId, source, (await documents(userId).get(source)) ?? EMPTY[source]));
       return (await held.get(keyOf(userId, source), read)) as UserDataDocumentMap[typeof source];
@@ -93,9 +99,12 @@ export function createUserDataStore(store: Store): UserDataStore {
         const { workouts } = doc as UserDataDocumentMap['workout_history'];
         const keep = new Set(workouts.map((workout) => workout.id));
         const collection = history(userId);
-        for (const old of await collection.list()) if (!keep.has(old.id)) await collection.delete(old.id);
-        for (const workout of workouts) await collection.put(workout.id, workout);
-        return api.get(userId, source);
+        const stored = await histories.write(userId, async () => {
+          for (const old of await collection.list()) if (!keep.has(old.id)) await collection.delete(old.id);
+          for (const workout of workouts) await collection.put(workout.id, workout);
+          return readHistory(userId);
+        });
+        return stored as UserDataDocumentMap[typeof source];
       }
       await held.write(keyOf(userId, source), async () => {
         await documents(userId).put(source, doc);
@@ -121,8 +130,16 @@ export function createUserDataStore(store: Store): UserDataStore {
       if (!parsed.success) {
         throw new ValidationError('The workout is invalid.', toErrorIssues(parsed.error.issues));
       }
-      await history(userId).put(parsed.data.id, parsed.data);
-      return parsed.data;
+      const added = parsed.data;
+      const before = histories.held(userId);
+      await histories.write(userId, async () => {
+        await history(userId).put(added.id, added);
+        // The held history takes the new workout in its place, rather than being read again.
+        if (before === undefined) return undefined;
+        const workouts = [...before.workouts.filter((known) => known.id !== added.id), added].sort(newestFirst);
+        return deepFreeze({ workouts: workouts.map((known) => (known === added ? structuredClone(added) : known)) });
+      });
+      return added;
     },
   };
   return api;
