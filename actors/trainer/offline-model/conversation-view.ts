@@ -76,6 +76,24 @@ function knowledgeIn(text: string): [string, string][] {
   }
 }
 
+/** What was read of each frozen block: its result text and failure, or the knowledge in its text. */
+const readBlocks = new WeakMap<Block, { result?: { text: string; failed: boolean }; knowledge?: [string, string][] }>();
+
+/** `compute(block)` once per frozen block (the last block of a request, marked anew each call, is read each time). */
+function onceFor<K extends 'result' | 'knowledge', V>(block: Block, key: K, compute: () => V): V {
+  if (!Object.isFrozen(block)) return compute();
+  let read = readBlocks.get(block);
+  if (read === undefined) readBlocks.set(block, (read = {}));
+  return (read[key] ??= compute() as never) as V;
+}
+
+/** A tool_result block's text and whether it reports failure. */
+const resultOf = (block: Block) =>
+  onceFor(block, 'result', () => {
+    const text = resultText(block);
+    return { text, failed: isFailedResult(text, block['is_error'] === true) };
+  });
+
 const isMachineText = (text: string) =>
   text === CONTEXT_START_TEXT || /^\s*<(knowledge|artifact|tool_result|tool_error)\b/.test(text);
 
@@ -106,8 +124,8 @@ const readings = new WeakMap<object, { from: Reading; to: Reading }>();
 function readMessage(before: Reading, message: ModelRequest['messages'][number]): Reading {
   let { userText, steps, previousAsk, knowledge, workout, pending } = before;
   let lastWasUserText = false;
-  const absorb = (text: string) => {
-    for (const [source, data] of knowledgeIn(text)) {
+  const absorb = (found: [string, string][]) => {
+    for (const [source, data] of found) {
       knowledge = new Map(knowledge).set(source, data);
       if (source === 'current_workout_session') workout = workoutFromText(data) ?? workout;
     }
@@ -129,19 +147,19 @@ function readMessage(before: Reading, message: ModelRequest['messages'][number])
       const id = String(block['tool_use_id']);
       const call = pending.get(id);
       if (!call) continue;
-      const result = resultText(block);
-      const step: TurnStep = { ...call, result, failed: isFailedResult(result, block['is_error'] === true) };
+      const { text: result, failed } = resultOf(block);
+      const step: TurnStep = { ...call, result, failed };
       pending = new Map(pending);
       (pending as Map<string, TurnStep>).delete(id);
       steps = steps.map((known) => (known === call ? step : known));
       if (step.failed) continue;
       workout = applyToolCall(workout, step.name, step.input);
-      if (step.name === 'fetch_data') absorb(result);
+      if (step.name === 'fetch_data') absorb(onceFor(block, 'knowledge', () => knowledgeIn(result)));
     } else if (block['type'] === 'text' && typeof block['text'] === 'string') {
       const text = block['text'];
       if (isMachineText(text)) {
         lastWasUserText = false;
-        absorb(text);
+        absorb(onceFor(block, 'knowledge', () => knowledgeIn(text)));
       } else if (lastWasUserText) {
         userText = `${userText}\n${text}`;
       } else {
