@@ -78,6 +78,7 @@ export default defineSystemModule<TrainerOptions>({
       initializer,
       journal: await services.journal<RoutedRecord>('trainer'),
       primaryModel: config.primaryModel,
+      ...(config.admission ? { admission: config.admission } : {}),
       ...(services.clock ? { clock: services.clock } : {}),
       ...(options.loop ? { loop: options.loop } : {}),
       ...(log ? { log } : {}),

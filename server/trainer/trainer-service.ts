@@ -29,7 +29,8 @@ import type { ChatBody } from '../../protocol/trainer/chat-body.ts';
 import type { SseEvent } from '../../protocol/trainer/sse-event.ts';
 import type { LoopAction, StopReason } from '../../protocol/trainer/trainer-envelope.ts';
 import type { Clock } from '../../actors/runtime/clock.ts';
-import { RunHost } from '../run-host/run-host.ts';
+import { RunHost, type RunHostOptions } from '../run-host/run-host.ts';
+import { TooManyRunsError } from '../../protocol/runtime/runtime-error.ts';
 import { clientResponseOf, type ClientResponse } from './client-response.ts';
 import { createSessionLifecycle } from './session-lifecycle.ts';
 import { runTrainerTurn } from './trainer-turn.ts';
@@ -55,7 +56,12 @@ export interface TrainerServiceOptions {
   /** The §11.3 console log; silent when absent. */
   log?: LoopDeps['log'];
   inspect?: (sessionId: string, event: InspectionEvent) => void;
+  /** How many turns work at once (the run host's defaults where absent). */
+  admission?: RunHostOptions['admission'];
 }
+
+/** Turns of one session under way or waiting their turn; one more is refused with 429. */
+const MAX_TURNS_PER_SESSION = 4;
 
 /** The answer of `POST /agent/chat` (spec 001 §10.2), with the §3.1 actions and why the loop stopped. */
 interface ChatResult {
@@ -74,6 +80,7 @@ interface ChatResult {
 interface PreparedChat {
   sessionId: string;
   model: string;
+  /** Runs the turn; call it once for every `prepare` (the turn holds a place in its session's line). */
   run(onEvent?: (event: SseEvent) => void): Promise<ChatResult>;
 }
 
@@ -86,6 +93,8 @@ export class TrainerService {
   readonly system: SystemDefinition;
   private readonly host: RunHost;
   private readonly queues = new Map<string, Promise<unknown>>();
+  /** Turns under way or waiting, per session (bounded by MAX_TURNS_PER_SESSION). */
+  private readonly pending = new Map<string, number>();
 
   constructor(private readonly options: TrainerServiceOptions) {
     const { events, dataSources, now, log } = options;
@@ -126,6 +135,7 @@ export class TrainerService {
       runActor: 'TRAINER',
       ...(options.clock ? { clock: options.clock } : {}),
       ...(inspect ? { inspect } : {}),
+      ...(options.admission ? { admission: options.admission } : {}),
     });
   }
 
@@ -135,9 +145,16 @@ export class TrainerService {
    * user's latest active session or a new one, §12.5).
    */
   async prepare(userId: string, body: ChatBody): Promise<PreparedChat> {
+    // Over capacity, refused before anything is read (a turn queued behind its session's counts when it starts).
+    this.host.checkAdmission(userId);
     const model = body.model ?? this.options.primaryModel;
     getModelConfig(model);
     const session = await this.options.events.getOrCreateSession(userId, body.sessionId);
+    // Its place in the session's line is taken now, so a full line is a 429 before a stream opens.
+    const pending = this.pending.get(session.id) ?? 0;
+    if (pending >= MAX_TURNS_PER_SESSION)
+      throw new TooManyRunsError('chat turns under way or waiting in this session', pending, 1);
+    this.pending.set(session.id, pending + 1);
     return {
       sessionId: session.id,
       model,
@@ -201,11 +218,16 @@ export class TrainerService {
     return result;
   }
 
-  /** Runs `work` after every earlier turn of the session has finished. */
+  /** Runs `work` after every earlier turn of the session has finished, then gives back its place in the line (taken by `prepare`). */
   private serialized<T>(sessionId: string, work: () => Promise<T>): Promise<T> {
     const previous = this.queues.get(sessionId) ?? Promise.resolve();
     const next = previous.catch(() => undefined).then(work);
     const tail = next.catch(() => undefined);
+    void tail.then(() => {
+      const left = (this.pending.get(sessionId) ?? 1) - 1;
+      if (left > 0) this.pending.set(sessionId, left);
+      else this.pending.delete(sessionId);
+    });
     this.queues.set(sessionId, tail);
     void tail.then(() => {
       if (this.queues.get(sessionId) === tail) this.queues.delete(sessionId);

@@ -99,3 +99,38 @@ describe('admission on the nutrition pipeline (POST /pipelines, check-ins)', () 
     expect((await rt.call(refusedUser, 'GET', '/pipelines')).body.pipelines).toEqual([]);
   });
 });
+
+const quiet = { systems: { trainer: { consoleLog: false } } };
+
+describe('admission on the trainer (POST /agent/chat, /agent/stream)', () => {
+  it('answers 503 before a turn starts when the host is full, and 429 when a session has 4 turns in line', async () => {
+    const full = await startRuntime(quiet, undefined, { admission: { maxWorking: 1, maxPerOwner: 1 } });
+    started.push(full);
+    const turns = await Promise.all(
+      ['ada', 'bob', 'cy'].map((user) =>
+        full.call(user, 'POST', '/agent/chat', { message: 'Give me a chest workout' }),
+      ),
+    );
+    expect(turns.map((t) => t.status).sort((a, b) => a - b)).toEqual([200, 503, 503]);
+    for (const refused of turns.filter((t) => t.status === 503)) {
+      expect(refused.response.headers.get('retry-after')).toBe('1');
+      expect(refused.body.error.code).toBe('overloaded');
+    }
+
+    const rt = await startRuntime(quiet);
+    started.push(rt);
+    const session = (await rt.call('ada', 'POST', '/agent/sessions', {})).body.session.id as string;
+    const line = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        rt.call('ada', 'POST', '/agent/chat', { message: 'Give me a chest workout', sessionId: session }),
+      ),
+    );
+    // One turn at a time per session, four in line at most: the fifth and sixth are told to wait.
+    expect(line.map((t) => t.status).sort((a, b) => a - b)).toEqual([200, 200, 200, 200, 429, 429]);
+    const refused = line.find((t) => t.status === 429)!;
+    expect(refused.response.headers.get('retry-after')).toBe('1');
+    expect(refused.body.error.code).toBe('too_many_runs');
+    // The line drained: the session takes turns again.
+    expect((await rt.call('ada', 'POST', '/agent/chat', { message: 'Thanks!', sessionId: session })).status).toBe(200);
+  });
+});
