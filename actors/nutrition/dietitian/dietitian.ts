@@ -5,11 +5,11 @@ import type { ClientConstraints } from '../../../protocol/nutrition/macro-target
 import type { NutritionStrategy } from '../../../protocol/nutrition/nutrition-strategy.ts';
 import type { MealSlot, MealSlotPlan, WeeklyMealPlan } from '../../../protocol/nutrition/weekly-meal-plan.ts';
 import type { Weekday } from '../../../protocol/nutrition/weekday.ts';
-import { pickRecipe } from '../recipes/chef-recipe-picker.ts';
+import { firstPerProteinAndCuisine, pickRecipe } from '../recipes/chef-recipe-picker.ts';
 import { memoizedScaler } from '../recipes/chef-scaling.ts';
 import { DietitianPlanningError } from './dietitian-planning-error.ts';
 import { emergencyProtocol, soloWeekProtocol, trackingProtocol } from './dietitian-protocols.ts';
-import { alternativesFor, assignmentOf, assignPrimaries, previousSlot, WEEKDAYS } from './dietitian-rotation.ts';
+import { alternativesFor, assignPrimaries, previousSlot, WEEKDAYS } from './dietitian-rotation.ts';
 import type { SlotOptions } from './dietitian-rotation.ts';
 import { buildSlotSpecs, MEAL_SLOTS } from './dietitian-slot-specs.ts';
 import type { DailyTargets } from './dietitian-slot-specs.ts';
@@ -89,26 +89,27 @@ export function buildWeeklyMealPlan(strategy: NutritionStrategy, context: Dietit
   );
   const scale = memoizedScaler();
   const requirements = {} as Record<MealSlot, SlotRequirements>;
+  const eligible = {} as Record<MealSlot, readonly BankRecipe[]>;
   const options = {} as Record<MealSlot, SlotOptions>;
   for (const slot of MEAL_SLOTS) {
     const req = slotRequirements(slot, specs[slot], client);
-    const feasible = eligibleRecipes(req).filter((recipe) => scale(recipe, specs[slot], req.aversions));
+    eligible[slot] = eligibleRecipes(req);
+    const feasible = eligible[slot].filter((recipe) => scale(recipe, specs[slot], req.aversions));
     if (feasible.length === 0) {
       throw new DietitianPlanningError(
         `No recipe fits the ${slot} slot (${specs[slot].calories} kcal, ${specs[slot].protein_g} g protein, ${specs[slot].prep_time_max_min} min, ${client.cooking_skill} cook) without an averted food: relax food_aversions or the protein distribution.`,
       );
     }
-    const primaries = feasible.filter(
-      (recipe) => pickRecipe(req, assignmentOf(recipe), specs[slot], undefined, scale)?.recipe === recipe,
-    );
     requirements[slot] = req;
-    options[slot] = { feasible, primaries: preferred(primaries, slot, client, simplify) };
+    options[slot] = { feasible, primaries: preferred(firstPerProteinAndCuisine(feasible), slot, client, simplify) };
   }
 
   const reusePrevious = (context.validation_issues ?? []).length === 0 ? context.previous_output : undefined;
   const week = assignPrimaries(options, (day, slot) => {
     const previous = previousSlot(reusePrevious, day, slot);
-    return previous ? pickRecipe(requirements[slot], previous, specs[slot], undefined, scale)?.recipe : undefined;
+    return previous
+      ? pickRecipe(requirements[slot], previous, specs[slot], undefined, scale, eligible[slot])?.recipe
+      : undefined;
   });
 
   // Recipes served in the other slot types: never listed as this slot's alternatives.
@@ -131,7 +132,7 @@ export function buildWeeklyMealPlan(strategy: NutritionStrategy, context: Dietit
     weeklyTemplate[day] = slots;
   }
 
-  const noCook = [...new Set(MEAL_SLOTS.flatMap((slot) => eligibleRecipes(requirements[slot])))].filter((recipe) =>
+  const noCook = [...new Set(MEAL_SLOTS.flatMap((slot) => eligible[slot]))].filter((recipe) =>
     recipe.traits.includes('no_cook'),
   );
   return {

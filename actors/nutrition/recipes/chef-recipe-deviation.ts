@@ -43,7 +43,13 @@ export function macroDeviation(actual: MacroTarget, target: MacroTarget): MacroD
     fat_g: of('fat_g'),
     calories: of('calories'),
   };
-  return { ...deviation, max: Math.max(...TARGET_KEYS.map((key) => Math.abs(deviation[key]))) };
+  const max = Math.max(
+    Math.abs(deviation.protein_g),
+    Math.abs(deviation.carbs_g),
+    Math.abs(deviation.fat_g),
+    Math.abs(deviation.calories),
+  );
+  return { ...deviation, max };
 }
 
 /**

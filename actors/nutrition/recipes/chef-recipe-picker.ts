@@ -17,8 +17,11 @@ export type SlotAssignment = Pick<MealSlotPlan, 'primary_protein' | 'cuisine_the
  * `alternatives` that are eligible, then every other eligible recipe (§8 rank 4: "adjust or
  * substitute"), each in bank order.
  */
-export function candidateRecipes(req: SlotRequirements, assignment: SlotAssignment): BankRecipe[] {
-  const eligible = eligibleRecipes(req);
+export function candidateRecipes(
+  req: SlotRequirements,
+  assignment: SlotAssignment,
+  eligible: readonly BankRecipe[] = eligibleRecipes(req),
+): BankRecipe[] {
   const protein = normalizeFoodWord(assignment.primary_protein);
   const theme = assignment.cuisine_theme === null ? undefined : normalizeFoodWord(assignment.cuisine_theme);
   const matching = eligible.filter(
@@ -34,7 +37,8 @@ export function candidateRecipes(req: SlotRequirements, assignment: SlotAssignme
 
 /**
  * The recipe the CHEF serves for a slot: the first candidate (see `candidateRecipes`) that scales
- * to `target` within `tolerance`, or undefined when none does.
+ * to `target` within `tolerance`, or undefined when none does. `eligible`: the slot's eligible
+ * recipes when the caller has them already.
  */
 export function pickRecipe(
   req: SlotRequirements,
@@ -42,10 +46,27 @@ export function pickRecipe(
   target: MacroTarget,
   tolerance?: number,
   scale: typeof scaleRecipe = scaleRecipe,
+  eligible?: readonly BankRecipe[],
 ): ScaledRecipe | undefined {
-  for (const recipe of candidateRecipes(req, assignment)) {
+  for (const recipe of candidateRecipes(req, assignment, eligible)) {
     const scaled = scale(recipe, target, req.aversions, tolerance);
     if (scaled) return scaled;
   }
   return undefined;
+}
+
+/**
+ * The recipes of `feasible` (eligible recipes that scale to a slot, in bank order) that the CHEF
+ * serves when a slot names their own protein and cuisine: the first feasible recipe of each
+ * (protein, cuisine) pair. The same as keeping the recipes for which `pickRecipe(req,
+ * assignmentOf(recipe), ...)` returns the recipe itself, without asking the scaler again.
+ */
+export function firstPerProteinAndCuisine(feasible: readonly BankRecipe[]): BankRecipe[] {
+  const seen = new Set<string>();
+  return feasible.filter((recipe) => {
+    const key = `${normalizeFoodWord(recipe.primary_protein)}\u0000${normalizeFoodWord(recipe.cuisine)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

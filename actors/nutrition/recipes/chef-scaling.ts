@@ -1,7 +1,7 @@
 import { adjusterCandidates } from './chef-adjusters.ts';
 import { macroDeviation, SLOT_SPEC_TOLERANCE, TARGET_KEYS } from './chef-recipe-deviation.ts';
 import type { MacroDeviation, MacroTarget } from './chef-recipe-deviation.ts';
-import { macrosOf, roundMacros } from '../food/food-macros.ts';
+import { allFoodIds, macrosOf, roundMacros } from '../food/food-macros.ts';
 import type { MacroRole, MacroTotals } from '../food/food-macros.ts';
 import { FOOD_TABLE } from '../food/food-table.ts';
 import type { FoodId } from '../food/food-table.ts';
@@ -64,7 +64,7 @@ export function scaleRecipe(
   aversions: ReadonlySet<string>,
   tolerance: number = SLOT_SPEC_TOLERANCE,
 ): ScaledRecipe | undefined {
-  const base = macrosOf(recipe.ingredients);
+  const base = baseMacros(recipe);
   const pureScale = clamp(leastSquaresScale(base, target), SCALE_LIMITS.min, SCALE_LIMITS.max);
   let best = evaluate(recipe, pureScale, scaleIngredients(recipe, pureScale), target);
   if (best.deviation.max <= Math.min(PURE_SCALE_TOLERANCE, tolerance)) return best;
@@ -77,7 +77,7 @@ export function scaleRecipe(
   const highest = Math.min(SCALE_LIMITS.max, ...MACRO_KEYS.filter((k) => base[k] > 0).map((k) => target[k] / base[k]));
   const triples = proteins.flatMap((p) => carbs.flatMap((c) => fats.map((f): [FoodId, FoodId, FoodId] => [p, c, f])));
   for (const adjusters of triples) {
-    const fit = fitWithAdjusters(recipe, target, highest, adjusters);
+    const fit = fitWithAdjusters(recipe, base, target, highest, adjusters);
     if (fit && fit.deviation.max < best.deviation.max) best = fit;
     // Protein, carbs and fat exact: what is left is the slot spec's own calorie mismatch.
     if (fit && macroError(fit) <= ADJUSTED_TOLERANCE) break;
@@ -105,15 +105,15 @@ function leastSquaresScale(base: MacroTotals, target: MacroTarget): number {
  */
 function fitWithAdjusters(
   recipe: BankRecipe,
+  base: MacroTotals,
   target: MacroTarget,
   highest: number,
   adjusters: [FoodId, FoodId, FoodId],
 ): ScaledRecipe | undefined {
-  const base = macrosOf(recipe.ingredients);
-  const columns = adjusters.map((food) => MACRO_KEYS.map((k) => FOOD_TABLE[food].per100g[k] / 100));
-  const baseColumn = MACRO_KEYS.map((k) => base[k]);
-  const goal = MACRO_KEYS.map((k) => target[k]);
-  const remainder = (current: readonly number[]) => goal.map((grams, index) => grams - (current[index] ?? 0));
+  const columns = adjusters.map(perGram);
+  const baseColumn = [base.protein_g, base.carbs_g, base.fat_g];
+  const goal = [target.protein_g, target.carbs_g, target.fat_g] as const;
+  const remainder = (p: number, c: number, f: number) => [goal[0] - p, goal[1] - c, goal[2] - f];
   const scales: number[] = [];
   for (let skipped = 0; skipped < 3; skipped += 1) {
     const solution = solve3([baseColumn, ...columns.filter((_, index) => index !== skipped)], goal);
@@ -127,11 +127,14 @@ function fitWithAdjusters(
   let best: ScaledRecipe | undefined;
   for (const scale of scales) {
     // The unrounded recipe is linear in the scale: a cheap test before rounding anything.
-    const linear = solve3(columns, remainder(baseColumn.map((grams) => grams * scale)));
+    const linear = solve3(
+      columns,
+      remainder((baseColumn[0] ?? 0) * scale, (baseColumn[1] ?? 0) * scale, (baseColumn[2] ?? 0) * scale),
+    );
     if (!linear || linear.some((g) => g < -1)) continue;
     const ingredients = scaleIngredients(recipe, scale);
     const current = macrosOf(ingredients);
-    const grams = solve3(columns, remainder(MACRO_KEYS.map((k) => current[k])));
+    const grams = solve3(columns, remainder(current.protein_g, current.carbs_g, current.fat_g));
     // Half a gram below zero is rounding noise; more means this scale overshoots a macro.
     if (!grams || grams.some((g) => g < -0.5)) continue;
     for (const precision of ADJUSTER_PRECISIONS) {
@@ -168,7 +171,8 @@ function pruneTinyAdjusters(
 
 /** Largest relative error on protein, carbs and fat (calories follow from them). */
 function macroError(scaled: ScaledRecipe): number {
-  return Math.max(...MACRO_KEYS.map((k) => Math.abs(scaled.deviation[k])));
+  const { deviation } = scaled;
+  return Math.max(Math.abs(deviation.protein_g), Math.abs(deviation.carbs_g), Math.abs(deviation.fat_g));
 }
 
 /** Every original ingredient times `scale`, rounded to whole grams (half grams under 10 g). */
@@ -232,12 +236,47 @@ function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
 }
 
-/** `scaleRecipe` with a memo, for planners that ask the same question many times in one run. */
+/**
+ * `scaleRecipe` with a memo, for planners that ask the same question many times in one run. The
+ * answer depends on the recipe, the target's four quantities, the aversions and the tolerance
+ * only, so these make the key (other fields of a slot spec do not split it).
+ */
 export function memoizedScaler(): typeof scaleRecipe {
   const memo = new Map<string, ScaledRecipe | undefined>();
+  const aversionKeys = new WeakMap<ReadonlySet<string>, string>();
   return (recipe, target, aversions, tolerance = SLOT_SPEC_TOLERANCE) => {
-    const key = JSON.stringify([recipe.id, target, [...aversions].sort(), tolerance]);
-    if (!memo.has(key)) memo.set(key, scaleRecipe(recipe, target, aversions, tolerance));
-    return memo.get(key);
+    let averted = aversionKeys.get(aversions);
+    if (averted === undefined) {
+      averted = JSON.stringify([...aversions].sort());
+      aversionKeys.set(aversions, averted);
+    }
+    const key = `${recipe.id}\u0000${target.protein_g}|${target.carbs_g}|${target.fat_g}|${target.calories}|${tolerance}\u0000${averted}`;
+    let scaled = memo.get(key);
+    if (scaled === undefined && !memo.has(key)) {
+      scaled = scaleRecipe(recipe, target, aversions, tolerance);
+      memo.set(key, scaled);
+    }
+    return scaled;
   };
+}
+
+/** Protein, carbs and fat per gram of each food (the food table is constant). */
+const PER_GRAM = new Map<FoodId, readonly number[]>(
+  allFoodIds().map((food) => [food, MACRO_KEYS.map((k) => FOOD_TABLE[food].per100g[k] / 100)]),
+);
+
+function perGram(food: FoodId): readonly number[] {
+  return PER_GRAM.get(food) ?? [];
+}
+
+/** Unrounded macros of each recipe as the bank lists it, computed once per recipe. */
+const BASE_MACROS = new WeakMap<BankRecipe, MacroTotals>();
+
+function baseMacros(recipe: BankRecipe): MacroTotals {
+  let base = BASE_MACROS.get(recipe);
+  if (!base) {
+    base = macrosOf(recipe.ingredients);
+    BASE_MACROS.set(recipe, base);
+  }
+  return base;
 }

@@ -67,12 +67,20 @@ export function buildRecipes(mealPlan: WeeklyMealPlan, context: ChefContext = {}
   const tolerance = context.constraint?.max_deviation ?? SLOT_SPEC_TOLERANCE;
   const scale = memoizedScaler();
   const groups = new Map<string, Group>();
+  // Days of a slot mostly share one slot plan: each distinct plan is resolved once per call.
+  const picked = new Map<string, { req: SlotRequirements; scaled: ScaledRecipe | undefined }>();
   for (const day of WEEKDAYS) {
     for (const slot of MEAL_SLOTS) {
       const slotPlan = plan.weekly_template[day]?.[slot];
       if (!slotPlan) continue;
-      const req = slotRequirements(slot, slotPlan.slot_spec, context.client_constraints);
-      const scaled = pickRecipe(req, slotPlan, slotPlan.slot_spec, tolerance, scale);
+      const planKey = JSON.stringify([slot, slotPlan]);
+      let pick = picked.get(planKey);
+      if (!pick) {
+        const req = slotRequirements(slot, slotPlan.slot_spec, context.client_constraints);
+        pick = { req, scaled: pickRecipe(req, slotPlan, slotPlan.slot_spec, tolerance, scale) };
+        picked.set(planKey, pick);
+      }
+      const { req, scaled } = pick;
       if (!scaled) {
         const tried = candidateRecipes(req, slotPlan).map((recipe) => recipe.id);
         throw new ChefScalingError(slot, day, slotPlan.slot_spec, tried, tolerance);
