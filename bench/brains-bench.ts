@@ -48,30 +48,33 @@ async function main() {
     options: { old: { type: 'string' }, rounds: { type: 'string' }, cases: { type: 'string' } },
   });
   const rounds = Number(values.rounds ?? 8);
-  const sets = {
-    // The bench's own intake, initial run only (what bench/pipeline-bench.ts repeats).
-    fixed: [{ intake: VALID_PAYLOADS.intake_data, rerun: { kind: 'none' } }] as ChainCase[],
-    // Varied intakes with re-runs, from another seed than the golden test's.
-    varied: sampleChainCases(7, Number(values.cases ?? 40)),
+  const count = Number(values.cases ?? 40);
+  const sets: Record<string, (round: number) => ChainCase[]> = {
+    // The bench's own intake, initial run only (what bench/pipeline-bench.ts repeats), 20 times.
+    fixed: () => Array.from({ length: 20 }, () => ({ intake: VALID_PAYLOADS.intake_data, rerun: { kind: 'none' } })),
+    // Varied intakes with re-runs, new ones every round (seeds other than the golden test's), so
+    // that the scaler's memo only helps within a run (the CHEF asking what the DIETITIAN asked).
+    varied: (round) => sampleChainCases(1000 + round, count),
   };
   const impls: [string, Handlers][] = [['new', OFFLINE_HANDLERS]];
   if (values.old) {
     const url = pathToFileURL(resolve(values.old, 'actors/nutrition/offline-brains.ts')).href;
     impls.unshift(['old', ((await import(url)) as { OFFLINE_HANDLERS: Handlers }).OFFLINE_HANDLERS]);
   }
-  for (const [name, cases] of Object.entries(sets)) {
-    const repeat = name === 'fixed' ? 20 : 1;
-    const batch = Array.from({ length: repeat }, () => cases).flat();
+  for (const [name, casesOf] of Object.entries(sets)) {
     const times = new Map<string, number[]>(impls.map(([impl]) => [impl, []]));
-    for (const [, handlers] of impls) await cpuPerCase(handlers, batch); // warm-up
+    for (const [, handlers] of impls) await cpuPerCase(handlers, casesOf(-1)); // warm-up
+    let size = 0;
     for (let round = 0; round < rounds; round++) {
+      const batch = casesOf(round);
+      size = batch.length;
       // Alternate the order, so that neither copy always runs first.
       const order = round % 2 === 0 ? impls : [...impls].reverse();
       for (const [impl, handlers] of order) times.get(impl)!.push(await cpuPerCase(handlers, batch));
     }
     const medians = Object.fromEntries([...times].map(([impl, xs]) => [impl, Number(median(xs).toFixed(2))]));
     const ratio = medians.old ? { new_over_old: Number((medians.new! / medians.old).toFixed(3)) } : {};
-    console.log(JSON.stringify({ set: name, cases: batch.length, rounds, cpu_ms_per_case: medians, ...ratio }));
+    console.log(JSON.stringify({ set: name, cases: size, rounds, cpu_ms_per_case: medians, ...ratio }));
   }
 }
 

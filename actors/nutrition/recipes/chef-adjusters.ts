@@ -56,10 +56,29 @@ const ADJUSTER_TRIES = 2;
  * defaults; averted foods are never candidates.
  */
 export function adjusterCandidates(recipe: BankRecipe, role: MacroRole, aversions: ReadonlySet<string>): FoodId[] {
-  const own = recipe.ingredients
-    .filter((ingredient) => ADJUSTABLE_FOODS[role].includes(ingredient.food))
-    .toSorted((a, b) => b.amount_g - a.amount_g)
-    .map((ingredient) => ingredient.food);
-  const all = [...new Set([...own, ...DEFAULT_ADJUSTERS[recipe.style][role]])];
-  return all.filter((food) => !isFoodAverted(food, aversions)).slice(0, ADJUSTER_TRIES);
+  const candidates: FoodId[] = [];
+  for (const food of orderedAdjusters(recipe)[role]) {
+    if (candidates.length === ADJUSTER_TRIES) break;
+    if (!isFoodAverted(food, aversions)) candidates.push(food);
+  }
+  return candidates;
+}
+
+/** Every adjuster of a recipe by macro, best first, before aversions: once per recipe (the bank is constant). */
+const ORDERED = new WeakMap<BankRecipe, Record<MacroRole, readonly FoodId[]>>();
+
+function orderedAdjusters(recipe: BankRecipe): Record<MacroRole, readonly FoodId[]> {
+  let ordered = ORDERED.get(recipe);
+  if (!ordered) {
+    const of = (role: MacroRole) => {
+      const own = recipe.ingredients
+        .filter((ingredient) => ADJUSTABLE_FOODS[role].includes(ingredient.food))
+        .toSorted((a, b) => b.amount_g - a.amount_g)
+        .map((ingredient) => ingredient.food);
+      return [...new Set([...own, ...DEFAULT_ADJUSTERS[recipe.style][role]])];
+    };
+    ordered = { protein_g: of('protein_g'), carbs_g: of('carbs_g'), fat_g: of('fat_g') };
+    ORDERED.set(recipe, ordered);
+  }
+  return ordered;
 }

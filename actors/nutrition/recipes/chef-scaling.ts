@@ -237,28 +237,34 @@ function clamp(value: number, min: number, max: number): number {
 }
 
 /**
- * `scaleRecipe` with a memo, for planners that ask the same question many times in one run. The
- * answer depends on the recipe, the target's four quantities, the aversions and the tolerance
- * only, so these make the key (other fields of a slot spec do not split it).
+ * `scaleRecipe` with a memo shared by every planner of the process (bounded: a flood of new
+ * questions starts it over). The answer is a pure function of the recipe, the target's four
+ * quantities, the aversions and the tolerance, so these make the key: within one run, the CHEF
+ * asks again what the DIETITIAN asked when it checked each recipe against its slot spec. Answers
+ * are shared, so callers must not change them.
  */
 export function memoizedScaler(): typeof scaleRecipe {
-  const memo = new Map<string, ScaledRecipe | undefined>();
-  const aversionKeys = new WeakMap<ReadonlySet<string>, string>();
   return (recipe, target, aversions, tolerance = SLOT_SPEC_TOLERANCE) => {
-    let averted = aversionKeys.get(aversions);
+    let averted = AVERSION_KEYS.get(aversions);
     if (averted === undefined) {
       averted = JSON.stringify([...aversions].sort());
-      aversionKeys.set(aversions, averted);
+      AVERSION_KEYS.set(aversions, averted);
     }
     const key = `${recipe.id}\u0000${target.protein_g}|${target.carbs_g}|${target.fat_g}|${target.calories}|${tolerance}\u0000${averted}`;
-    let scaled = memo.get(key);
-    if (scaled === undefined && !memo.has(key)) {
-      scaled = scaleRecipe(recipe, target, aversions, tolerance);
-      memo.set(key, scaled);
-    }
+    const known = SCALED.get(key);
+    if (known && known.recipe === recipe) return known.scaled;
+    const scaled = scaleRecipe(recipe, target, aversions, tolerance);
+    if (SCALED.size >= MAX_SCALED) SCALED.clear();
+    SCALED.set(key, { recipe, scaled });
     return scaled;
   };
 }
+
+/** Answers of `memoizedScaler`, with the recipe asked about (an id names one bank recipe, but tests make their own). */
+const SCALED = new Map<string, { recipe: BankRecipe; scaled: ScaledRecipe | undefined }>();
+/** About a run's worth of questions times a few hundred. */
+const MAX_SCALED = 20_000;
+const AVERSION_KEYS = new WeakMap<ReadonlySet<string>, string>();
 
 /** Protein, carbs and fat per gram of each food (the food table is constant). */
 const PER_GRAM = new Map<FoodId, readonly number[]>(
