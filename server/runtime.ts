@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { openModelBackends } from '../actors/models/model-backends.ts';
 import type { Clock } from '../actors/runtime/clock.ts';
-import { openFileJournal } from '../actors/runtime/file-journal.ts';
+import { openFileJournal, type FileJournalOptions } from '../actors/runtime/file-journal.ts';
 import type { Journal } from '../actors/runtime/journal.ts';
 import { openLowdbStore } from '../actors/runtime/lowdb-store.ts';
 import type { MachineEntry } from '../machines/runtime/machine-entry.ts';
@@ -20,12 +20,16 @@ export interface RuntimeOverrides {
   modules?: readonly SystemModule<any>[];
   /** Options per system, by its name (brains, timeouts: what its module's `open` takes). */
   systems?: Readonly<Record<string, unknown>>;
+  /** How journal files are opened (tests count the files that start-up touches). */
+  journal?: Pick<FileJournalOptions, 'openFile' | 'openRead'>;
 }
 
 /**
  * The composition root: opens the data under `DATA_DIR` (refusing to start on a corrupt file it
- * reads: a journal, the index of unfinished runs), opens every system module on it (each continues its unfinished runs), and builds the HTTP app
- * over them. It names no system.
+ * reads: the index of unfinished runs), opens every system module on it (each continues its
+ * unfinished runs), and builds the HTTP app over them. It names no system. Start-up reads in
+ * proportion to the unfinished runs only: no store file but the index, and a journal partition
+ * only when first touched (resting or finished runs are not touched).
  */
 export async function openRuntime(config: Config, overrides: RuntimeOverrides = {}) {
   const modules = overrides.modules ?? (await loadSystemModules());
@@ -47,7 +51,8 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
           store,
           models,
           journal: (name) => {
-            if (!journals.has(name)) journals.set(name, openFileJournal(join(config.dataDir, 'journal', name)));
+            if (!journals.has(name))
+              journals.set(name, openFileJournal(join(config.dataDir, 'journal', name), overrides.journal));
             return journals.get(name)!;
           },
           ...(overrides.clock ? { clock: overrides.clock } : {}),

@@ -20,8 +20,8 @@ export interface SystemServices {
   /** The one store (lowdb files under `DATA_DIR/store`); name collections `<system>/...`. */
   store: Store;
   /**
-   * The journal in `DATA_DIR/journal/<name>`, opened once (checked at start-up) and closed by
-   * the runtime after the system.
+   * The journal in `DATA_DIR/journal/<name>`, opened once and closed by the runtime after the
+   * system. Opening reads no partition: each is read and checked when first touched.
    */
   journal<T>(name: string): Promise<Journal<T>>;
   /** The one choice of model-backed or offline brains, from the configured keys (`choose`). */

@@ -2,23 +2,25 @@ import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DataFileCorruptError } from '../../protocol/runtime/runtime-error.ts';
 import { openAppendFile, type OpenAppendFile } from './append-file.ts';
-import { scanJournalFile } from './journal-file-scan.ts';
+import type { ReadJournalFile } from './journal-file-scan.ts';
+import { loadPartitionFile } from './journal-partition-load.ts';
 import { JournalPartition, journalClosedError, type JournalStats } from './journal-partition.ts';
 import type { Journal, JournalEntry } from './journal.ts';
 import { decodeFileName, encodeFileName } from './safe-file-name.ts';
-import { setAsideTornTail } from './set-aside-torn-tail.ts';
 
 const EXTENSION = '.ndjson';
-/** How many partition files are scanned at once when the journal opens. */
+/** How many partition files are read at once on their first touch (each holds a read handle meanwhile). */
 const SCAN_CONCURRENCY = 8;
 
 /** Options of `openFileJournal`; the defaults suit a server. */
-interface FileJournalOptions {
-  /** How partition files are opened; tests pass one that counts or fails. */
+export interface FileJournalOptions {
+  /** How partition files are opened for appends; tests pass one that counts or fails. */
   openFile?: OpenAppendFile;
+  /** How partition files are opened to be read (first touch, `read`); tests pass one that counts. */
+  openRead?: ReadJournalFile;
   /** Handles kept open at most; the least recently written ones beyond are closed (256). */
   maxOpenFiles?: number;
-  /** Told once per torn last line set aside at open (`console.warn`). */
+  /** Told once per torn last line set aside on a partition's first touch (`console.warn`). */
   warn?: (message: string) => void;
 }
 
@@ -29,16 +31,14 @@ export interface FileJournal<T = unknown> extends Journal<T> {
 }
 
 /**
- * Opens the journal in `dir`: one NDJSON file per partition, named by `encodeFileName`. Every
- * existing file is read and checked first (as a stream). A torn last line, the bytes after the
- * last newline left by a write cut by a crash and so never acknowledged, is set aside: copied to
- * `dir/torn/<file>.<time>.torn` and synced, then cut from the file, with a `warn` naming the
- * file, the byte count and the copy; the complete lines before it stay, and appends go on from
- * the next seq. Anything else (an unparseable or misshapen line, newline-terminated ones at the
- * end included, or a gap in the seqs) throws `DataFileCorruptError` naming the file and line,
- * and the file is left untouched. Appends then go to files kept open in append mode, grouped
- * into one write and one `fdatasync` per batch, so their cost does not depend on the size of
- * the log.
+ * Opens the journal in `dir`: one NDJSON file per partition, named by `encodeFileName`. Opening
+ * reads no partition file, so it costs the same with ten runs on disk or ten thousand: a
+ * partition is read and checked on its first touch (`append`, `read`, `lastSeq`, `prepare`),
+ * once however many callers touch it together (`loadPartitionFile`: a torn last line is set
+ * aside with a warning, anything else damaged rejects that touch, and every later one until
+ * the file is repaired, with `DataFileCorruptError` naming the file and line; the other
+ * partitions are not affected). Appends then go to files kept open in append mode, grouped into
+ * one write and one `fdatasync` per batch, so their cost does not depend on the size of the log.
  *
  * @example
  * const journal = await openFileJournal<Envelope>('./data/journal');
@@ -51,9 +51,11 @@ export async function openFileJournal<T = unknown>(
   await mkdir(dir, { recursive: true });
   const stats: JournalStats = { appends: 0, writes: 0, syncs: 0 };
   const maxOpenFiles = options.maxOpenFiles ?? 256;
-  const openFile = options.openFile ?? openAppendFile;
-  const warn = options.warn ?? console.warn;
+  const { openFile = openAppendFile, openRead, warn = console.warn } = options;
   const partitions = new Map<string, JournalPartition<T>>();
+  /** Partitions being read on their first touch: every toucher meanwhile waits for the same read. */
+  const loading = new Map<string, Promise<JournalPartition<T>>>();
+  const scans = limiter(SCAN_CONCURRENCY);
   // Insertion-ordered: the first partitions are the least recently written.
   const open = new Set<JournalPartition<unknown>>();
   let closed = false;
@@ -66,36 +68,35 @@ export async function openFileJournal<T = unknown>(
       if (candidate !== used && candidate.release()) open.delete(candidate);
     }
   };
-  const create = (file: string, lastSeq: number, bytes: number, isNew: boolean) =>
-    new JournalPartition<T>(file, { lastSeq, bytes, isNew, openFile, stats, onUse });
 
-  const files = await existingFiles(dir);
-  await forEachLimited(files, SCAN_CONCURRENCY, async ({ key, file }) => {
-    const scan = await scanJournalFile(file, { allowTornTail: true });
-    if (scan.tornTail) {
-      const { line, bytes } = scan.tornTail;
-      const side = await setAsideTornTail(file, scan.bytes, bytes);
-      warn(
-        `Journal file ${file}: its last line (line ${line}, ${bytes.length} bytes with no newline) was cut by a crash and never acknowledged; it was set aside in ${side} and the file now ends at its last complete line (seq ${scan.lastSeq}).`,
-      );
-    }
-    partitions.set(key, create(file, scan.lastSeq, scan.bytes, false));
-  });
-
-  const partitionFor = (key: string): JournalPartition<T> => {
-    let partition = partitions.get(key);
-    if (!partition) {
+  const load = (key: string): Promise<JournalPartition<T>> => {
+    const ready = partitions.get(key);
+    if (ready) return Promise.resolve(ready);
+    let pending = loading.get(key);
+    if (!pending) {
       const file = join(dir, encodeFileName(key, 'partition') + EXTENSION);
-      partition = create(file, 0, 0, true);
-      partitions.set(key, partition);
+      pending = scans(() => loadPartitionFile(file, { openRead, warn })).then(
+        ({ lastSeq, bytes, isNew }) => {
+          const partition = new JournalPartition<T>(file, { lastSeq, bytes, isNew, openFile, openRead, stats, onUse });
+          partitions.set(key, partition);
+          loading.delete(key);
+          return partition;
+        },
+        (error: unknown) => {
+          loading.delete(key); // the next touch reads the file again (it may have been repaired)
+          throw error;
+        },
+      );
+      loading.set(key, pending);
     }
-    return partition;
+    return pending;
   };
 
   const appendMany = async (partition: string, data: readonly T[]): Promise<JournalEntry<T>[]> => {
     if (closed) throw journalClosedError();
     if (data.length === 0) return [];
-    return partitionFor(partition).append(data);
+    // A touched partition appends at once, so appends issued together still share one write.
+    return (partitions.get(partition) ?? (await load(partition))).append(data);
   };
 
   return {
@@ -105,48 +106,59 @@ export async function openFileJournal<T = unknown>(
       return entry as JournalEntry<T>;
     },
     appendMany,
-    async read(partition: string): Promise<JournalEntry<T>[]> {
-      return (await partitions.get(partition)?.read()) ?? [];
-    },
-    lastSeq: (partition) => partitions.get(partition)?.lastSeq ?? 0,
+    read: async (partition) => (await load(partition)).read(),
+    lastSeq: async (partition) => (await load(partition)).lastSeq,
+    loadedSeq: (partition) => partitions.get(partition)?.lastSeq,
     prepare(partition: string): void {
-      if (!closed)
-        partitionFor(partition)
-          .prepare()
-          .catch(() => undefined);
+      if (closed) return;
+      load(partition)
+        .then((loaded) => loaded.prepare())
+        .catch(() => undefined);
     },
-    partitions: () => [...partitions].filter(([, p]) => p.lastSeq > 0).map(([key]) => key),
+    async partitions(): Promise<string[]> {
+      const keys = await existingKeys(dir);
+      const loaded = await Promise.all(keys.map(async (key) => [key, await load(key)] as const));
+      return loaded.filter(([, partition]) => partition.lastSeq > 0).map(([key]) => key);
+    },
     stats: () => ({ ...stats }),
     async close(): Promise<void> {
       closed = true;
+      await Promise.allSettled(loading.values());
       await Promise.all([...partitions.values()].map((partition) => partition.close()));
       open.clear();
     },
   };
 }
 
-/** The partition files in `dir`; a `.ndjson` file whose name we did not write is refused. */
-async function existingFiles(dir: string): Promise<{ key: string; file: string }[]> {
-  const found: { key: string; file: string }[] = [];
+/** The keys of the partition files in `dir`; a `.ndjson` file whose name we did not write is refused. */
+async function existingKeys(dir: string): Promise<string[]> {
+  const keys: string[] = [];
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith(EXTENSION)) continue;
-    const file = join(dir, entry.name);
     const key = decodeFileName(entry.name.slice(0, -EXTENSION.length));
     if (key === undefined) {
       throw new DataFileCorruptError(
-        file,
+        join(dir, entry.name),
         'its name is not an encoded partition key, so this journal did not write it; move it away',
       );
     }
-    found.push({ key, file });
+    keys.push(key);
   }
-  return found;
+  return keys;
 }
 
-async function forEachLimited<I>(items: readonly I[], limit: number, fn: (item: I) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) await fn(items[next++] as I);
+/** Runs at most `limit` of the tasks given to it at once, the others in the order they came. */
+function limiter(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <R>(task: () => Promise<R>): Promise<R> => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      return await task();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

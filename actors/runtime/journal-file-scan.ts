@@ -32,7 +32,17 @@ interface ScanOptions {
    * like the next entry's line (only the journal's open does this, to set them aside).
    */
   allowTornTail?: boolean;
+  /** How the file is opened for reading (`readJournalFile`); tests pass one that counts. */
+  open?: ReadJournalFile;
 }
+
+/** Opens a partition file as a stream of chunks; a missing file fails with `ENOENT` on the first read. */
+export type ReadJournalFile = (file: string) => AsyncIterable<Buffer> & { destroy(): void };
+
+/** Reads a partition file in 1 MiB chunks. */
+export const readJournalFile: ReadJournalFile = function readJournalFile(file) {
+  return createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer> & { destroy(): void };
+};
 
 const NEWLINE = 0x0a;
 const NUL = 0x00;
@@ -58,11 +68,11 @@ export function journalLinePrefix(seq: number): string {
 export async function scanJournalFile<T>(file: string, options: ScanOptions = {}): Promise<JournalFileScan<T>> {
   const result: JournalFileScan<T> = { lastSeq: 0, bytes: 0, entries: [] };
   if (options.upTo === 0) return result;
-  const stream = createReadStream(file, { highWaterMark: 1 << 20 });
+  const stream = (options.open ?? readJournalFile)(file);
   let pending: Buffer[] = [];
   let line = 0;
   try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
+    for await (const chunk of stream) {
       let start = 0;
       for (let end = chunk.indexOf(NEWLINE); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
         const piece = chunk.subarray(start, end);

@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import { RuntimeError, ValidationError } from '../../protocol/runtime/runtime-error.ts';
 import type { AppendFile, OpenAppendFile } from './append-file.ts';
-import { journalLinePrefix, scanJournalFile } from './journal-file-scan.ts';
+import { journalLinePrefix, scanJournalFile, type ReadJournalFile } from './journal-file-scan.ts';
 import { syncDir } from './sync-path.ts';
 import type { JournalEntry } from './journal.ts';
 
@@ -17,12 +17,14 @@ export interface JournalStats {
 
 /** What a partition is told by the journal that owns it. */
 interface JournalPartitionOptions {
-  /** Seq and byte length of the file as scanned at open (0 for a new partition). */
+  /** Seq and byte length of the file as scanned on its first touch (0 for a new partition). */
   lastSeq: number;
   bytes: number;
   /** True when the file does not exist yet: its directory entry must be synced once. */
   isNew: boolean;
   openFile: OpenAppendFile;
+  /** How the file is opened to read it back. */
+  openRead?: ReadJournalFile;
   stats: JournalStats;
   /** Called each time the partition writes, so the journal can close handles used least. */
   onUse: (partition: JournalPartition<unknown>) => void;
@@ -89,7 +91,8 @@ export class JournalPartition<T> {
   /** Every acknowledged entry, read back from the file after the appends queued before it. */
   async read(): Promise<JournalEntry<T>[]> {
     await this.#barrier();
-    const scan = await scanJournalFile<T>(this.file, { collect: true, upTo: this.#lastSeq });
+    const open = this.#options.openRead;
+    const scan = await scanJournalFile<T>(this.file, { collect: true, upTo: this.#lastSeq, open });
     return scan.entries;
   }
 

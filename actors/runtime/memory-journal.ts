@@ -73,8 +73,10 @@ export function createMemoryJournal<T = unknown>(): MemoryJournal<T> {
       const log = logs.get(partition) ?? [];
       return log.map((json, i) => ({ seq: i + 1, data: JSON.parse(json) as T }));
     },
-    lastSeq: (partition) => logs.get(partition)?.length ?? 0,
-    partitions: () => [...logs].filter(([, log]) => log.length > 0).map(([key]) => key),
+    lastSeq: async (partition) => logs.get(partition)?.length ?? 0,
+    // Memory has nothing to load: every partition is touched from the start.
+    loadedSeq: (partition) => logs.get(partition)?.length ?? 0,
+    partitions: async () => [...logs].filter(([, log]) => log.length > 0).map(([key]) => key),
     stats: () => ({ ...stats }),
     async close(): Promise<void> {
       closed = true;

@@ -3,7 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import { DataFileCorruptError } from '../../protocol/runtime/runtime-error.ts';
 import { syncDir } from './sync-path.ts';
 
-/** The folder, inside a journal's directory, that keeps the torn tails set aside at open. */
+/** The folder, inside a journal's directory, that keeps the torn tails set aside on first touch. */
 export const TORN_FOLDER = 'torn';
 
 /**

@@ -32,7 +32,8 @@ export async function adoptLegacyRuns(store: Store, journal: Journal<RoutedRecor
         owner,
         created_at: old.created_at,
         snapshot: old.snapshot,
-        journal_seq: journal.lastSeq(runId),
+        // A journal that cannot be read says nothing here: recovery reports that run failed.
+        journal_seq: await journal.lastSeq(runId).catch(() => 0),
         finished,
       });
       await runs.flushed(runId);

@@ -290,7 +290,8 @@ export class RunHost {
       partition,
       owner,
       snapshot: persisted,
-      journal_seq: this.options.journal.lastSeq(partition),
+      // Touched before the run was built (restored, woken) or by its build: unknown only for a new run, which has journaled nothing yet.
+      journal_seq: this.options.journal.loadedSeq(partition) ?? 0,
       finished,
     });
     if (this.rests(snapshot)) this.retire(partition);
@@ -378,8 +379,10 @@ export class RunHost {
       record.failure !== undefined
     )
       return undefined;
-    const entries = await this.options.journal.read(partition);
+    const entries = await this.options.journal.read(partition).catch(() => undefined);
     if (this.closed || this.live.has(partition)) return this.live.get(partition);
+    // A journal that cannot be read (damaged, found on this first touch): recovery reports the run failed.
+    if (!entries) return this.recover({ partition, owner: record.owner });
     this.owners.set(partition, record.owner);
     await this.runs.markUnfinished({ partition, owner: record.owner });
     const run = tryBuild(this.recovering, partition, {
@@ -388,8 +391,12 @@ export class RunHost {
     });
     if (run) return run;
     // Its snapshot will not restore: it comes back as after a restart (rebuilt, or failed).
-    await recoverRun(this.recovering, { partition, owner: record.owner }, this.options.durable!);
-    return this.live.get(partition);
+    return this.recover({ partition, owner: record.owner });
+  }
+
+  private async recover(entry: { partition: string; owner: string }): Promise<HostedRun | undefined> {
+    await recoverRun(this.recovering, entry, this.options.durable!);
+    return this.live.get(entry.partition);
   }
 
   /** Stops and forgets a live run, keeping its owner (it may be built again). */

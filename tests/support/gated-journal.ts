@@ -48,6 +48,7 @@ export function createGatedJournal<T>(): Journal<T> & {
     },
     read: (partition) => durable.read(partition),
     lastSeq: (partition) => durable.lastSeq(partition),
+    loadedSeq: (partition) => durable.loadedSeq(partition),
     partitions: () => durable.partitions(),
     close: () => durable.close(),
   };

@@ -2,24 +2,16 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SimulatedClock, fromPromise } from 'xstate';
-import { offlineNutritionBrains } from '../../../actors/nutrition/offline-brains.ts';
-import type { AgentBrainInput } from '../../../protocol/runtime/agent-report.ts';
+import { SimulatedClock } from 'xstate';
 import { payload } from '../../support/nutrition/nutrition-fakes.ts';
+import {
+  restingRun as restingRunIn,
+  runsOf,
+  stuckAtDietitian,
+  stuckRun as stuckRunIn,
+} from '../../support/nutrition/restart-runs.ts';
 import { startRuntime } from '../../support/runtime-harness.ts';
 import { readStoredDoc, storedFile, storedIds, writeStoredDoc } from '../../support/store-files.ts';
-
-/** Offline brains, but DIETITIAN never answers (until its work is cancelled): a run stuck mid-way. */
-function stuckAtDietitian() {
-  const brains = offlineNutritionBrains();
-  return {
-    ...brains,
-    DIETITIAN: fromPromise<any, AgentBrainInput>(
-      ({ signal }) =>
-        new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('cancelled')))),
-    ),
-  };
-}
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -27,18 +19,9 @@ afterEach(async () => {
 });
 
 async function stuckRun() {
-  const dir = await mkdtemp(join(tmpdir(), 'restart-'));
-  dirs.push(dir);
-  const first = await startRuntime({ systems: { nutrition: { brains: stuckAtDietitian() } } }, dir);
-  const created = await first.call('ada', 'POST', '/pipelines', payload('intake_data'));
-  const id = created.body.pipeline_run_id as string;
-  await expect
-    .poll(async () => (await first.call('ada', 'GET', `/pipelines/${id}`)).body.state, { timeout: 10_000 })
-    .toBe('dietitian_processing');
-  const before = (await first.call('ada', 'GET', `/pipelines/${id}/messages`)).body.messages;
-  // The process goes away mid-run: its actors stop where they are.
-  await first.stop(false);
-  return { dir, id, before };
+  const run = await stuckRunIn();
+  dirs.push(run.dir);
+  return run;
 }
 
 describe('a pipeline across a restart', () => {
@@ -91,21 +74,10 @@ describe('a pipeline across a restart', () => {
   });
 });
 
-/** The pipeline runs of a runtime (for what the HTTP API does not show: whether a run is live). */
-const runsOf = (rt: Awaited<ReturnType<typeof startRuntime>>) =>
-  (rt.runtime.systems.nutrition as unknown as { runs: { liveState(id: string): string | undefined } }).runs;
-
-/** A fresh data dir with one runtime on it and one of ada's runs, done and at rest. */
 async function restingRun() {
-  const dir = await mkdtemp(join(tmpdir(), 'restart-'));
-  dirs.push(dir);
-  const first = await startRuntime({}, dir);
-  const id = (await first.call('ada', 'POST', '/pipelines', payload('intake_data'))).body.pipeline_run_id as string;
-  await expect
-    .poll(async () => (await first.call('ada', 'GET', `/pipelines/${id}`)).body.state, { timeout: 10_000 })
-    .toBe('output_ready');
-  await expect.poll(() => runsOf(first).liveState(id), { timeout: 5_000 }).toBeUndefined();
-  return { dir, first, id };
+  const run = await restingRunIn();
+  dirs.push(run.dir);
+  return run;
 }
 
 describe('a pipeline that waits for its user', () => {

@@ -61,34 +61,23 @@ describe('startup on corrupt data', () => {
     expect(await readFile(file, 'utf8')).toBe(bytes);
   }, 30_000);
 
-  it('refuses a journal corrupt before its last line, naming it, and truncates nothing', async () => {
+  // A journal partition is read on its first touch, not at start-up (see pipeline-damaged-journal.test.ts).
+  it('starts without reading a journal file, corrupt or torn, that no unfinished run uses', async () => {
     const dir = await dataDir();
     const journal = join(dir, 'journal', 'pipelines');
     await mkdir(journal, { recursive: true });
-    const file = join(journal, 'run-1.ndjson');
-    const bytes = '{"seq":1,"data":{"kind":"direct"}}\n{"seq":2,"da\n{"seq":3,"data":{}}\n';
-    await writeFile(file, bytes);
-    const { code, output } = await start(dir);
-    expect(code).toBe(1);
-    expect(output).toContain('Cannot start');
-    expect(output).toContain(`${file} is corrupt (line 2`);
-    expect(await readFile(file, 'utf8')).toBe(bytes);
-  }, 30_000);
-
-  it('starts with a torn last journal line, setting it aside with a warning', async () => {
-    const dir = await dataDir();
-    const journal = join(dir, 'journal', 'pipelines');
-    await mkdir(journal, { recursive: true });
-    const file = join(journal, 'run-1.ndjson');
-    const complete = '{"seq":1,"data":{"kind":"direct"}}\n';
-    const torn = '{"seq":2,"da';
-    await writeFile(file, complete + torn);
+    const corrupt = join(journal, 'run-1.ndjson');
+    const corruptBytes = '{"seq":1,"data":{"kind":"direct"}}\n{"seq":2,"da\n{"seq":3,"data":{}}\n';
+    await writeFile(corrupt, corruptBytes);
+    const torn = join(journal, 'run-2.ndjson');
+    const tornBytes = '{"seq":1,"data":{"kind":"direct"}}\n{"seq":2,"da';
+    await writeFile(torn, tornBytes);
     const { output } = await start(dir);
     expect(output).toContain('listening on http://localhost:');
-    expect(output).toContain(`Journal file ${file}`);
-    expect(output).toContain(`${torn.length} bytes`);
-    expect(await readFile(file, 'utf8')).toBe(complete);
-    const [side] = await readdir(join(journal, 'torn'));
-    expect(await readFile(join(journal, 'torn', side ?? '?'), 'utf8')).toBe(torn);
+    expect(output).not.toContain('run-1');
+    expect(output).not.toContain('run-2');
+    expect(await readFile(corrupt, 'utf8')).toBe(corruptBytes);
+    expect(await readFile(torn, 'utf8')).toBe(tornBytes);
+    expect(await readdir(journal)).not.toContain('torn');
   }, 30_000);
 });

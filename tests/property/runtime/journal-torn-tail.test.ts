@@ -83,7 +83,7 @@ describe('journal torn tail', () => {
           expect(await reopened.append('p', 'next')).toEqual({ seq: kept.length + 1, data: 'next' });
           await reopened.close();
           const again = await openFileJournal<unknown>(dir, { warn: (m) => messages.push(m) });
-          expect(again.lastSeq('p')).toBe(kept.length + 1);
+          expect(await again.lastSeq('p')).toBe(kept.length + 1);
           expect(messages).toHaveLength(torn.length === 0 ? 0 : 1);
           await again.close();
         } finally {

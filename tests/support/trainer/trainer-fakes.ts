@@ -26,8 +26,9 @@ export function createFakeJournal<T>(): Journal<T> {
     async read(partition) {
       return structuredClone(partitions.get(partition) ?? []);
     },
-    lastSeq: (partition) => partitions.get(partition)?.length ?? 0,
-    partitions: () => [...partitions.keys()],
+    lastSeq: async (partition) => partitions.get(partition)?.length ?? 0,
+    loadedSeq: (partition) => partitions.get(partition)?.length ?? 0,
+    partitions: async () => [...partitions.keys()],
     async close() {},
   };
   return journal;

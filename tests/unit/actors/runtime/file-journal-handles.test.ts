@@ -23,7 +23,7 @@ describe('openFileJournal.prepare', () => {
     journal.prepare!('p');
     await expect.poll(() => io.calls.opens).toBe(1);
     await expect.poll(async () => (await readdir(dir)).length).toBe(1);
-    expect(journal.partitions()).toEqual([]);
+    expect(await journal.partitions()).toEqual([]);
     expect(await journal.append('p', 'first')).toEqual({ seq: 1, data: 'first' });
     journal.prepare!('p');
     await journal.append('p', 'second');
@@ -41,7 +41,7 @@ describe('openFileJournal.prepare', () => {
     await journal.close();
     const reopened = await openFileJournal<string>(dir);
     expect(await reopened.read('unused')).toEqual([]);
-    expect(reopened.partitions()).toEqual([]);
+    expect(await reopened.partitions()).toEqual([]);
     expect(await reopened.append('unused', 'x')).toEqual({ seq: 1, data: 'x' });
     await reopened.close();
   });

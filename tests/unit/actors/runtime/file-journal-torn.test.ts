@@ -6,7 +6,7 @@ import { openFileJournal } from '../../../../actors/runtime/file-journal.ts';
 import { TORN_FOLDER } from '../../../../actors/runtime/set-aside-torn-tail.ts';
 import { DataFileCorruptError } from '../../../../protocol/runtime/runtime-error.ts';
 
-/* The file journal at open: a torn last line is set aside, anything else corrupt is refused. */
+/* A partition's first touch: a torn last line is set aside, anything else corrupt is refused. */
 
 let dir: string;
 let file: string;
@@ -38,10 +38,12 @@ async function sideFiles(): Promise<{ name: string; bytes: Buffer }[]> {
 async function expectRefusedUnchanged(content: string | Buffer, detail: RegExp) {
   await writeFile(file, content);
   const before = await readFile(file);
-  const error = await openFileJournal(dir, { warn: () => undefined }).then(
+  const journal = await openFileJournal(dir, { warn: () => undefined });
+  const error = await journal.read('p').then(
     () => undefined,
     (e: unknown) => e,
   );
+  await journal.close();
   expect(error).toBeInstanceOf(DataFileCorruptError);
   expect((error as DataFileCorruptError).file).toBe(file);
   expect((error as Error).message).toMatch(detail);
@@ -49,7 +51,7 @@ async function expectRefusedUnchanged(content: string | Buffer, detail: RegExp) 
   expect(await readdir(dir)).toEqual(['p.ndjson']);
 }
 
-describe('openFileJournal with a torn last line', () => {
+describe('openFileJournal, first touch of a partition with a torn last line', () => {
   it('sets aside a partial last line and keeps the lines before it', async () => {
     await writeFile(file, `${good}{"seq":3,"da`);
     const { journal, entries, sideFiles } = await reopen();
@@ -57,7 +59,7 @@ describe('openFileJournal with a torn last line', () => {
       { seq: 1, data: 'a' },
       { seq: 2, data: 'b' },
     ]);
-    expect(journal.lastSeq('p')).toBe(2);
+    expect(await journal.lastSeq('p')).toBe(2);
     expect(await readFile(file, 'utf8')).toBe(good);
     expect(sideFiles).toHaveLength(1);
     expect(sideFiles[0]?.name).toMatch(/^p\.ndjson\.\d{4}-\d\d-\d\dT[\d-]+Z\.torn$/);
@@ -72,7 +74,7 @@ describe('openFileJournal with a torn last line', () => {
     await appendFile(file, '{"seq":3,"data":"c"}\n{"seq":4,"data":"d"}\n{"seq":5,"data":"e');
     const { journal, entries, sideFiles } = await reopen();
     expect(entries.map((e) => e.data)).toEqual(['a', 'b', 'c', 'd']);
-    expect(journal.lastSeq('p')).toBe(4);
+    expect(await journal.lastSeq('p')).toBe(4);
     expect(sideFiles.map((f) => f.bytes.toString('utf8'))).toEqual(['{"seq":5,"data":"e']);
     await journal.close();
   });
@@ -81,7 +83,7 @@ describe('openFileJournal with a torn last line', () => {
     await writeFile(file, '{"seq":1,"data":{"x"');
     const { journal, entries, sideFiles } = await reopen();
     expect(entries).toEqual([]);
-    expect(journal.partitions()).toEqual([]);
+    expect(await journal.partitions()).toEqual([]);
     expect((await readFile(file)).length).toBe(0);
     expect(sideFiles.map((f) => f.bytes.toString('utf8'))).toEqual(['{"seq":1,"data":{"x"']);
     expect(await journal.append('p', 'first')).toEqual({ seq: 1, data: 'first' });
@@ -115,6 +117,8 @@ describe('openFileJournal with a torn last line', () => {
     try {
       await writeFile(file, `${good}{"seq":3,"da`);
       const journal = await openFileJournal(dir);
+      expect(spy).not.toHaveBeenCalled();
+      await journal.lastSeq('p');
       expect(spy).toHaveBeenCalledTimes(1);
       expect(String(spy.mock.calls[0]?.[0])).toContain(file);
       await journal.close();
@@ -166,7 +170,7 @@ describe('openFileJournal with a torn last line', () => {
   });
 });
 
-describe('openFileJournal with corruption before the last line', () => {
+describe('openFileJournal, first touch of a partition corrupt before its last line', () => {
   it('refuses a corrupt middle line even when the last line is torn, and changes nothing', async () => {
     const content = '{"seq":1,"data":"a"}\n{"seq":2,da\n{"seq":3,"data":"c"}\n{"seq":4,"da';
     await expectRefusedUnchanged(content, /line 2 is not valid JSON/);

@@ -39,8 +39,8 @@ describe('openFileJournal', () => {
       { seq: 1, data: 'a' },
       { seq: 2, data: 'b' },
     ]);
-    expect(reopened.lastSeq('3f2c9a61b0e5_v2')).toBe(5);
-    expect(reopened.partitions().sort()).toEqual(['3f2c9a61b0e5_v2', 'user/session']);
+    expect(await reopened.lastSeq('3f2c9a61b0e5_v2')).toBe(5);
+    expect((await reopened.partitions()).sort()).toEqual(['3f2c9a61b0e5_v2', 'user/session']);
     expect(await reopened.append('user/session', 'c')).toEqual({ seq: 3, data: 'c' });
     await reopened.close();
   });
@@ -80,16 +80,24 @@ describe('openFileJournal', () => {
     const entries = await Promise.all([first, ...later]);
     expect(entries.map((e) => e.seq)).toEqual(Array.from({ length: 51 }, (_, i) => i + 1));
     expect(io.calls.writes).toBe(2);
-    expect(journal.lastSeq('p')).toBe(51);
+    expect(await journal.lastSeq('p')).toBe(51);
     await journal.close();
   });
 
-  it('counts only durable entries in lastSeq', async () => {
-    const journal = await openFileJournal<string>(dir);
+  it('counts only durable entries in lastSeq and loadedSeq', async () => {
+    const io = instrumentedOpen();
+    let release!: () => void;
+    io.faults.gate = new Promise((resolve) => (release = resolve));
+    const journal = await openFileJournal<string>(dir, { openFile: io.open });
+    expect(journal.loadedSeq('p')).toBeUndefined();
     const pending = journal.append('p', 'a');
-    expect(journal.lastSeq('p')).toBe(0);
+    await expect.poll(() => io.calls.writes).toBe(1);
+    expect(await journal.lastSeq('p')).toBe(0);
+    expect(journal.loadedSeq('p')).toBe(0);
+    release();
     await pending;
-    expect(journal.lastSeq('p')).toBe(1);
+    expect(await journal.lastSeq('p')).toBe(1);
+    expect(journal.loadedSeq('p')).toBe(1);
     await journal.close();
   });
 
@@ -100,7 +108,7 @@ describe('openFileJournal', () => {
     await expect(pending).resolves.toHaveLength(2);
     await expect(journal.append('p', 'c')).rejects.toMatchObject({ code: 'journal_closed' });
     const reopened = await openFileJournal<string>(dir);
-    expect(reopened.lastSeq('p')).toBe(2);
+    expect(await reopened.lastSeq('p')).toBe(2);
     await reopened.close();
   });
 
@@ -129,8 +137,8 @@ describe('openFileJournal', () => {
   it('reads an unknown partition as empty', async () => {
     const journal = await openFileJournal(dir);
     expect(await journal.read('nobody')).toEqual([]);
-    expect(journal.lastSeq('nobody')).toBe(0);
-    expect(journal.partitions()).toEqual([]);
+    expect(await journal.lastSeq('nobody')).toBe(0);
+    expect(await journal.partitions()).toEqual([]);
     await journal.close();
   });
 });
@@ -138,11 +146,21 @@ describe('openFileJournal', () => {
 describe('openFileJournal on damaged files', () => {
   const good = '{"seq":1,"data":"a"}\n{"seq":2,"data":"b"}\n';
 
+  /** Opens the journal (which reads nothing) and touches partition `p` for the first time. */
+  async function firstTouch() {
+    const journal = await openFileJournal(dir);
+    try {
+      return await journal.read('p');
+    } finally {
+      await journal.close();
+    }
+  }
+
   async function expectRefusedUnchanged(content: string, detail: RegExp) {
     const file = join(dir, 'p.ndjson');
     await writeFile(file, content);
     const before = await readFile(file);
-    await expectCorrupt(openFileJournal(dir), file, detail);
+    await expectCorrupt(firstTouch(), file, detail);
     expect(await readFile(file)).toEqual(before);
   }
 
@@ -164,13 +182,15 @@ describe('openFileJournal on damaged files', () => {
     await expectRefusedUnchanged(`{"seq":1,"data":"a"}\n\n`, /line 2 is not valid JSON/);
     const file = join(dir, 'p.ndjson');
     await writeFile(file, Buffer.from([0x7b, 0xff, 0x7d, 0x0a]));
-    await expectCorrupt(openFileJournal(dir), file, /line 1 is not valid JSON/);
+    await expectCorrupt(firstTouch(), file, /line 1 is not valid JSON/);
   });
 
-  it('refuses a .ndjson file whose name it did not write', async () => {
+  it('lists no partitions while a .ndjson file whose name it did not write is there', async () => {
     const file = join(dir, 'Not Ours.ndjson');
     await writeFile(file, good);
-    await expectCorrupt(openFileJournal(dir), file, /not an encoded partition key/);
+    const journal = await openFileJournal(dir);
+    await expectCorrupt(journal.partitions(), file, /not an encoded partition key/);
+    await journal.close();
   });
 });
 
@@ -205,7 +225,7 @@ describe('openFileJournal when the disk fails', () => {
     io.faults.sync = new Error('EIO: i/o error');
     await expect(journal.append('p', 'a')).rejects.toMatchObject({ code: 'journal_unavailable' });
     await expect(journal.append('p', 'b')).rejects.toMatchObject({ code: 'journal_unavailable' });
-    expect(journal.lastSeq('p')).toBe(0);
+    expect(await journal.lastSeq('p')).toBe(0);
     expect(await journal.append('other', 'y')).toEqual({ seq: 2, data: 'y' });
     await journal.close();
   });

@@ -15,16 +15,18 @@ describe('createMemoryJournal', () => {
       { seq: 3, data: 9 },
     ]);
     expect(journal.stats()).toEqual({ appends: 103, writes: 2, syncs: 2 });
-    expect(journal.partitions().sort()).toEqual(['a', 'b']);
+    expect((await journal.partitions()).sort()).toEqual(['a', 'b']);
     expect(await journal.read('a')).toEqual(a);
   });
 
   it('counts only committed entries in lastSeq', async () => {
     const journal = createMemoryJournal<string>();
     const pending = journal.append('p', 'x');
-    expect(journal.lastSeq('p')).toBe(0);
+    expect(journal.loadedSeq('p')).toBe(0);
+    expect(await journal.lastSeq('p')).toBe(0);
     await pending;
-    expect(journal.lastSeq('p')).toBe(1);
+    expect(await journal.lastSeq('p')).toBe(1);
+    expect(journal.loadedSeq('p')).toBe(1);
   });
 
   it('reads back JSON copies, as a file journal would after a restart', async () => {

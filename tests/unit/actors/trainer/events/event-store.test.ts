@@ -172,7 +172,7 @@ describe('createEventStore', () => {
       await expect(events.appendEvent('ghost', 'user_message', { message: 'hi' })).rejects.toBeInstanceOf(
         NotFoundError,
       );
-      expect(journal.partitions()).toEqual([]);
+      expect(await journal.partitions()).toEqual([]);
     });
 
     it('never rewrites a session document when appending', async () => {
@@ -191,7 +191,7 @@ describe('createEventStore', () => {
         ...journal,
         append: (partition: string, data: StoredSessionEvent) =>
           collisions-- > 0
-            ? Promise.reject(new DuplicateSequenceError(partition, journal.lastSeq(partition) + 1))
+            ? Promise.reject(new DuplicateSequenceError(partition, journal.loadedSeq(partition)! + 1))
             : journal.append(partition, data),
       };
       const pauses: number[] = [];
