@@ -69,14 +69,16 @@ export async function openFileJournal<T = unknown>(
     }
   };
 
-  const load = (key: string): Promise<JournalPartition<T>> => {
+  /** The partition of `key`, read on its first touch; `collect` is told its entries when this call reads it. */
+  const load = (key: string, collect?: (entries: JournalEntry<T>[]) => void): Promise<JournalPartition<T>> => {
     const ready = partitions.get(key);
     if (ready) return Promise.resolve(ready);
     let pending = loading.get(key);
     if (!pending) {
       const file = join(dir, encodeFileName(key, 'partition') + EXTENSION);
-      pending = scans(() => loadPartitionFile(file, { openRead, warn })).then(
-        ({ lastSeq, bytes, isNew }) => {
+      pending = scans(() => loadPartitionFile<T>(file, { openRead, warn, collect: collect !== undefined })).then(
+        ({ lastSeq, bytes, isNew, entries }) => {
+          collect?.(entries);
           const partition = new JournalPartition<T>(file, { lastSeq, bytes, isNew, openFile, openRead, stats, onUse });
           partitions.set(key, partition);
           loading.delete(key);
@@ -106,7 +108,12 @@ export async function openFileJournal<T = unknown>(
       return entry as JournalEntry<T>;
     },
     appendMany,
-    read: async (partition) => (await load(partition)).read(),
+    async read(partition: string): Promise<JournalEntry<T>[]> {
+      // A first touch that reads keeps what it scanned: the file is read once, not twice.
+      let scanned: JournalEntry<T>[] | undefined;
+      const loaded = await load(partition, (entries) => (scanned = entries));
+      return scanned ?? loaded.read();
+    },
     lastSeq: async (partition) => (await load(partition)).lastSeq,
     loadedSeq: (partition) => partitions.get(partition)?.lastSeq,
     prepare(partition: string): void {

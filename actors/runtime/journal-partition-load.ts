@@ -1,14 +1,17 @@
 import { scanJournalFile, type ReadJournalFile } from './journal-file-scan.ts';
+import type { JournalEntry } from './journal.ts';
 import { setAsideTornTail } from './set-aside-torn-tail.ts';
 
 /** Where a partition file stands when first touched: what a `JournalPartition` starts from. */
-export interface LoadedPartitionFile {
+export interface LoadedPartitionFile<T> {
   /** Seq of its last complete entry (0 for a missing or empty file). */
   lastSeq: number;
   /** Bytes of its complete lines. */
   bytes: number;
   /** True when the file does not exist yet (its directory entry must be synced once made). */
   isNew: boolean;
+  /** Its complete entries, when asked to collect them (a first touch that reads). */
+  entries: JournalEntry<T>[];
 }
 
 /**
@@ -19,15 +22,15 @@ export interface LoadedPartitionFile {
  * copy; appends go on from the next seq. Anything else damaged throws `DataFileCorruptError`
  * naming the file and line, and the file is left untouched.
  */
-export async function loadPartitionFile(
+export async function loadPartitionFile<T>(
   file: string,
-  options: { openRead?: ReadJournalFile; warn: (message: string) => void },
-): Promise<LoadedPartitionFile> {
+  options: { openRead?: ReadJournalFile; warn: (message: string) => void; collect?: boolean },
+): Promise<LoadedPartitionFile<T>> {
   let scan;
   try {
-    scan = await scanJournalFile(file, { allowTornTail: true, open: options.openRead });
+    scan = await scanJournalFile<T>(file, { allowTornTail: true, open: options.openRead, collect: options.collect });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { lastSeq: 0, bytes: 0, isNew: true };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { lastSeq: 0, bytes: 0, isNew: true, entries: [] };
     throw error;
   }
   if (scan.tornTail) {
@@ -37,5 +40,5 @@ export async function loadPartitionFile(
       `Journal file ${file}: its last line (line ${line}, ${bytes.length} bytes with no newline) was cut by a crash and never acknowledged; it was set aside in ${side} and the file now ends at its last complete line (seq ${scan.lastSeq}).`,
     );
   }
-  return { lastSeq: scan.lastSeq, bytes: scan.bytes, isNew: false };
+  return { lastSeq: scan.lastSeq, bytes: scan.bytes, isNew: false, entries: scan.entries };
 }

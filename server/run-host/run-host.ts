@@ -379,12 +379,15 @@ export class RunHost {
       record.failure !== undefined
     )
       return undefined;
-    const entries = await this.options.journal.read(partition).catch(() => undefined);
+    // Indexed again while its journal is read: on disk before the run can journal anything.
+    const [entries] = await Promise.all([
+      this.options.journal.read(partition).catch(() => undefined),
+      this.runs.markUnfinished({ partition, owner: record.owner }),
+    ]);
     if (this.closed || this.live.has(partition)) return this.live.get(partition);
     // A journal that cannot be read (damaged, found on this first touch): recovery reports the run failed.
     if (!entries) return this.recover({ partition, owner: record.owner });
     this.owners.set(partition, record.owner);
-    await this.runs.markUnfinished({ partition, owner: record.owner });
     const run = tryBuild(this.recovering, partition, {
       snapshot: record.snapshot,
       journaledIds: entries.map((e) => e.data.envelope.message_id),

@@ -106,6 +106,18 @@ describe('openFileJournal, lazily', () => {
     await journal.close();
   });
 
+  it('reads the file once when its first touch is a read, and from disk again on later reads', async () => {
+    await writeFile(join(dir, 'p.ndjson'), `${lines('a', 'b')}{"seq":3,"d`);
+    const reads = countedRead();
+    const journal = await openFileJournal<string>(dir, { openRead: reads.openRead, warn: () => undefined });
+    expect((await journal.read('p')).map((e) => e.data)).toEqual(['a', 'b']);
+    expect(reads.counts.opens).toBe(1);
+    await journal.append('p', 'c');
+    expect((await journal.read('p')).map((e) => e.data)).toEqual(['a', 'b', 'c']);
+    expect(reads.counts.opens).toBe(2);
+    await journal.close();
+  });
+
   it('reads a bounded number of files at once when many are first touched together, and keeps to maxOpenFiles', async () => {
     for (let i = 0; i < 40; i += 1) await writeFile(join(dir, `p${i}.ndjson`), lines('a'));
     const reads = countedRead();
