@@ -9,6 +9,7 @@ import { runPipelineBench } from './pipeline-bench.ts';
 import { runPipelineLoadBench } from './pipeline-load-bench.ts';
 import { runRoutingBench } from './routing-bench.ts';
 import { runStoreBench } from './store-bench.ts';
+import { runStartupBench } from './startup-bench.ts';
 
 type Bench = { name: string; run: () => Promise<{ pass?: boolean } & Record<string, unknown>> };
 
@@ -18,6 +19,7 @@ const benches: Bench[] = [
   { name: 'pipeline', run: () => runPipelineBench() },
   { name: 'pipeline-load', run: () => runPipelineLoadBench() },
   { name: 'store', run: () => runStoreBench() },
+  { name: 'startup', run: () => runStartupBench() },
 ];
 
 // Optional benches join as their systems land (each module exports `run<Name>Bench`).
