@@ -11,6 +11,8 @@ export interface JournalCheckStats {
   /** Files with routed envelopes (`data.envelope`) and the envelopes in them. */
   envelopeFiles: number;
   envelopes: number;
+  /** The torn last lines found, by file (relative to the data dir). */
+  torn: Map<string, string>;
 }
 
 async function ndjsonFiles(dir: string): Promise<string[]> {
@@ -34,17 +36,27 @@ async function ndjsonFiles(dir: string): Promise<string[]> {
  * The journal-level invariants of a data dir whose server is not running (killed or stopped):
  * every `DATA_DIR/journal/**\/*.ndjson` file is lines of `{"seq":n,"data":...}` with seqs dense
  * from 1 (so no seq repeats), except a torn last line (bytes after the last newline, a write cut
- * by the kill) when `allowTornTail`; in a file of routed envelopes (entries whose `data` has an
- * `envelope`), no `envelope.message_id` appears twice. Returns the problems found (empty when
- * none) and what was read.
+ * by the kill) when `allowTornTail` is true, or when it is a map holding that file with that very
+ * tail (a tail an earlier check found, in a partition no server touched since: the journal sets a
+ * torn tail aside on the partition's first touch); in a file of routed envelopes (entries whose
+ * `data` has an `envelope`), no `envelope.message_id` appears twice. Returns the problems found
+ * (empty when none) and what was read.
  */
 export async function checkJournals(
   dataDir: string,
-  options: { allowTornTail: boolean },
+  options: { allowTornTail: boolean | ReadonlyMap<string, string> },
 ): Promise<{ problems: string[]; stats: JournalCheckStats }> {
   const root = join(dataDir, 'journal');
   const problems: string[] = [];
-  const stats: JournalCheckStats = { files: 0, entries: 0, tornTails: 0, envelopeFiles: 0, envelopes: 0 };
+  const stats: JournalCheckStats = {
+    files: 0,
+    entries: 0,
+    tornTails: 0,
+    envelopeFiles: 0,
+    envelopes: 0,
+    torn: new Map(),
+  };
+  const allowed = options.allowTornTail;
   for (const file of await ndjsonFiles(root)) {
     const name = relative(dataDir, file);
     stats.files += 1;
@@ -53,7 +65,8 @@ export async function checkJournals(
     const last = lines.pop()!; // '' when the file ends with a newline (or is empty)
     if (last !== '') {
       stats.tornTails += 1;
-      if (!options.allowTornTail)
+      stats.torn.set(name, last);
+      if (allowed === false || (allowed !== true && allowed.get(name) !== last))
         problems.push(`${name}: a torn last line (${last.length} chars with no newline) after a clean stop`);
     }
     const seen = new Map<string, number>();
