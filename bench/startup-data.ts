@@ -74,8 +74,9 @@ export async function makeTemplate(dir: string): Promise<{ runId: string; sessio
   }
 }
 
-/** The users whose runs (`runner`) and sessions (`trainee`) copy `k` belongs to. */
+/** The user whose run copy `k` is (`perUser` runs each). */
 export const runnerOf = (k: number, perUser: number) => `bench-runner-${Math.floor(k / perUser)}`;
+/** The user whose session copy `k` is (`perUser` sessions each). */
 export const traineeOf = (k: number, perUser: number) => `bench-trainee-${Math.floor(k / perUser)}`;
 
 /** The UUID `uuid` becomes in copy `k` of its family (sessions are numbered after the runs). */
