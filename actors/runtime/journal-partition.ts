@@ -182,16 +182,9 @@ export class JournalPartition<T> {
   async #commit(batch: PendingAppend<T>[]): Promise<void> {
     if (this.#failure) return rejectAll(batch, this.#failure);
     let seq = this.#lastSeq;
-    let text = '';
-    const acks = batch.map((item) =>
-      item.json.map((json, i): JournalEntry<T> => {
-        seq += 1;
-        text += `${journalLinePrefix(seq)}${json}}\n`;
-        return { seq, data: item.data[i] as T };
-      }),
-    );
-    if (text.length === 0) return resolveAll(batch, acks);
-    const bytes = Buffer.from(text, 'utf8');
+    const acks = batch.map((item) => item.data.map((data): JournalEntry<T> => ({ seq: ++seq, data })));
+    if (seq === this.#lastSeq) return resolveAll(batch, acks);
+    const bytes = encodeLines(batch, this.#lastSeq);
     let handle: AppendFile;
     try {
       handle = await this.prepare();
@@ -223,6 +216,29 @@ export class JournalPartition<T> {
     this.#bytes += bytes.length;
     resolveAll(batch, acks);
   }
+}
+
+/** Bytes a line takes beyond its data's JSON, at most: `{"seq":` + 16 digits + `,"data":` + `}\n`. */
+const LINE_OVERHEAD = 7 + 16 + 8 + 2;
+
+/**
+ * A batch's lines, `{"seq":n,"data":<json>}\n` each from `lastSeq + 1`, encoded straight into one
+ * buffer: no joined string of the whole batch to build, flatten and encode again.
+ */
+function encodeLines<T>(batch: readonly PendingAppend<T>[], lastSeq: number): Buffer {
+  let size = 0;
+  for (const item of batch) for (const json of item.json) size += Buffer.byteLength(json, 'utf8') + LINE_OVERHEAD;
+  const bytes = Buffer.allocUnsafe(size);
+  let offset = 0;
+  let seq = lastSeq;
+  for (const item of batch) {
+    for (const json of item.json) {
+      offset += bytes.write(journalLinePrefix(++seq), offset, 'latin1');
+      offset += bytes.write(json, offset, 'utf8');
+      offset += bytes.write('}\n', offset, 'latin1');
+    }
+  }
+  return bytes.subarray(0, offset);
 }
 
 /** An entry's data as JSON; refuses what JSON cannot hold, since it could not be read back. */
