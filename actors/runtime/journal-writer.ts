@@ -1,18 +1,12 @@
 import { fromCallback } from 'xstate';
 import type { Journal } from './journal.ts';
+import type { JournalOutbox } from './journal-outbox.ts';
 import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 
-/** Asks the journal writer to append one routed record; `ticket` comes back in the ack. */
+/** Hands the writer an outbox its sender keeps filling until the writer takes it (see `JournalOutbox`). */
 interface JournalAppendEvent {
   type: 'journal.append';
-  ticket: number;
-  partition: string;
-  record: RoutedRecord;
-}
-
-/** Asks for an ack event even with nothing new on disk (to release deliveries waiting in order). */
-interface JournalFlushEvent {
-  type: 'journal.flush';
+  outbox: JournalOutbox;
 }
 
 /** Acks for every append that reached the disk since the last ack, and those that failed. */
@@ -29,18 +23,17 @@ export interface JournalAckEvent {
 const ACKS_PER_EVENT = 256;
 
 /**
- * Creates the callback actor logic through which the supervisor writes its journal. Appends that
- * arrive in the same tick go to the journal as one `appendMany` per partition (one promise per
- * partition, not per envelope), and their acks go back in a few `journal.acked` events, so a
- * burst of envelopes costs few events and few allocations. Order holds: a partition's batches
- * are appended in arrival order, and a flush is acked behind every append before it.
+ * Creates the callback actor logic through which the supervisor writes its journal. Each outbox
+ * is taken in the microtask after it was handed over, so everything its sender added in the
+ * same tick goes to the journal as one `appendMany` per partition (one promise per partition,
+ * not per envelope), and the acks go back in a few `journal.acked` events. Order holds: outboxes
+ * are taken in the order they were handed over, a partition's batches are appended in that
+ * order, and each outbox is acked after the ones before it.
  */
 export function createJournalWriter(journal: Journal<RoutedRecord>) {
-  return fromCallback<JournalAppendEvent | JournalFlushEvent>(function journalWriter({ receive, sendBack }) {
+  return fromCallback<JournalAppendEvent>(function journalWriter({ receive, sendBack }) {
     let acked: number[] = [];
     let failed: JournalAckEvent['failed'] = [];
-    let batch = new Map<string, { tickets: number[]; records: RoutedRecord[] }>();
-    let flushes = 0;
     let writing: Promise<unknown> = Promise.resolve();
     let stopped = false;
 
@@ -57,35 +50,23 @@ export function createJournalWriter(journal: Journal<RoutedRecord>) {
       failed = [];
     };
 
-    const write = () => {
-      const partitions = batch;
-      const wantsAck = flushes > 0;
-      batch = new Map();
-      flushes = 0;
-      const appends = [...partitions].map(([partition, { tickets, records }]) =>
+    const write = (outbox: JournalOutbox) => {
+      const appends = [...outbox.take().partitions].map(([partition, { tickets, records }]) =>
         journal.appendMany(partition, records).then(
-          () => acked.push(...tickets),
+          () => {
+            for (const ticket of tickets) acked.push(ticket);
+          },
           (error: unknown) => {
             const message = error instanceof Error ? error.message : String(error);
             for (const ticket of tickets) failed.push({ ticket, message });
           },
         ),
       );
-      // Each tick's batch is acked after the batches before it, so deliveries keep routing order.
-      writing = Promise.all([writing, ...appends]).then(() => (partitions.size > 0 || wantsAck) && ack());
+      // Each outbox is acked after the ones before it, so deliveries keep routing order.
+      writing = Promise.all([writing, ...appends]).then(ack);
     };
 
-    receive((event) => {
-      if (batch.size === 0 && flushes === 0) queueMicrotask(write);
-      if (event.type === 'journal.flush') {
-        flushes++;
-        return;
-      }
-      let entry = batch.get(event.partition);
-      if (!entry) batch.set(event.partition, (entry = { tickets: [], records: [] }));
-      entry.tickets.push(event.ticket);
-      entry.records.push(event.record);
-    });
+    receive(({ outbox }) => queueMicrotask(() => write(outbox)));
     return () => {
       stopped = true;
     };

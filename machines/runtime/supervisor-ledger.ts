@@ -1,8 +1,9 @@
 import { DedupWindow } from '../../actors/runtime/dedup-window.ts';
+import { JournalOutbox } from '../../actors/runtime/journal-outbox.ts';
 import { safeParseOnce } from '../../protocol/runtime/parse-once.ts';
 import { toErrorIssues } from '../../protocol/runtime/runtime-error.ts';
 import type { DeliveryKind, RoutableEnvelope, RoutedRecord, RoutingError } from '../../protocol/runtime/routing.ts';
-import { edgeKey, type SystemDefinition } from './supervisor-system.ts';
+import type { SystemDefinition } from './supervisor-system.ts';
 
 /** An admitted envelope waiting for its journal ack (before delivery, or before it is confirmed). */
 export interface PendingDelivery {
@@ -39,7 +40,12 @@ interface Settlement<E = unknown> {
 
 /** The outcome of admitting one envelope: delivered later, or refused now with an error. */
 export type Admission =
-  | { admitted: true; pending: PendingDelivery }
+  | {
+      admitted: true;
+      pending: PendingDelivery;
+      /** Set when this admission opened the outbox its append (or ack) waits in: hand it to the writer. */
+      outbox?: JournalOutbox;
+    }
   | { admitted: false; error: RoutingError; sender: string | undefined; envelope: unknown };
 
 /** What a caller asks the ledger to admit. */
@@ -56,6 +62,8 @@ interface AdmissionRequest {
    */
   redeliver?: boolean;
 }
+
+const NO_TARGETS: readonly string[] = Object.freeze([]);
 
 /** The supervisor is the last boundary most envelopes cross: it parses without freezing (see `safeParseOnce`). */
 const LAST_BOUNDARY = { remember: false } as const;
@@ -84,8 +92,11 @@ function refusal(
 export class SupervisorLedger<E = unknown> {
   readonly seen = new DedupWindow();
   readonly requests = new Map<string, { requester: string; to: string }>();
-  private readonly edges: Set<string>;
+  /** from -> to -> data types: looked up without building a key string per envelope. */
+  private readonly edges = new Map<string, Map<string, Set<string>>>();
   private readonly addresses: Set<string>;
+  /** One shared, frozen target list per agent: a direct send does not allocate one. */
+  private readonly singleTargets = new Map<string, readonly string[]>();
   private readonly pending = new Map<number, PendingDelivery>();
   private nextTicket = 1;
   private nextToDeliver = 1;
@@ -101,14 +112,23 @@ export class SupervisorLedger<E = unknown> {
    * the id is admitted again (the sender retried) or after the dedup window, like seen ids.
    */
   readonly revoked = new DedupWindow();
+  /** Appends admitted since the journal writer last took an outbox. */
+  private outbox: JournalOutbox | undefined;
 
   constructor(
     private readonly system: SystemDefinition,
     journaledIds: Iterable<string> = [],
   ) {
     for (const id of journaledIds) this.seen.add(id);
-    this.edges = new Set(system.routes.map((r) => edgeKey(r.from, r.to, r.data_type)));
+    for (const { from, to, data_type } of system.routes) {
+      let tos = this.edges.get(from);
+      if (!tos) this.edges.set(from, (tos = new Map()));
+      let types = tos.get(to);
+      if (!types) tos.set(to, (types = new Set()));
+      types.add(data_type);
+    }
     this.addresses = new Set([...Object.keys(system.agents), ...(system.externals ?? [])]);
+    for (const name of Object.keys(system.agents)) this.singleTargets.set(name, Object.freeze([name]));
   }
 
   isAgent(name: string | undefined): name is string {
@@ -139,9 +159,9 @@ export class SupervisorLedger<E = unknown> {
       if (!this.addresses.has(envelope.to_agent)) {
         return refusal(request, 'unknown_agent', `No agent "${envelope.to_agent}" runs in ${this.system.name}.`);
       }
-      targets = this.isAgent(envelope.to_agent) ? [envelope.to_agent] : [];
+      targets = this.singleTargets.get(envelope.to_agent) ?? NO_TARGETS;
     }
-    if (!this.edges.has(edgeKey(envelope.from_agent, edgeTo, envelope.data_type))) {
+    if (!this.edges.get(envelope.from_agent)?.get(edgeTo)?.has(envelope.data_type)) {
       return refusal(
         request,
         'unknown_edge',
@@ -167,7 +187,7 @@ export class SupervisorLedger<E = unknown> {
       );
     }
     // Sent again after a revocation: its reports count from now on.
-    this.revoked.forget(envelope.message_id);
+    if (this.revoked.size > 0) this.revoked.forget(envelope.message_id);
     const record: RoutedRecord = { kind: request.kind, envelope };
     if (request.topic !== undefined) record.topic = request.topic;
     if (request.context !== undefined) record.context = request.context;
@@ -201,7 +221,16 @@ export class SupervisorLedger<E = unknown> {
       }
     }
     this.pending.set(pending.ticket, pending);
-    return { admitted: true, pending };
+    return this.queue(pending);
+  }
+
+  /** Queues an admitted envelope's append, or for one journaled before an ack in its turn, in the open outbox. */
+  private queue(pending: PendingDelivery): Admission {
+    let opened: JournalOutbox | undefined;
+    if (!this.outbox || this.outbox.taken) opened = this.outbox = new JournalOutbox();
+    if (pending.journaled) this.outbox.requestAck();
+    else this.outbox.add(pending.ticket, pending.partition, pending.record);
+    return opened ? { admitted: true, pending, outbox: opened } : { admitted: true, pending };
   }
 
   /**
@@ -268,8 +297,10 @@ export class SupervisorLedger<E = unknown> {
       }
     }
     this.confirm(p, confirmed);
-    for (const follower of this.followers.get(ticket) ?? []) this.resolve(follower, outcome, confirmed);
+    const followers = this.followers.get(ticket);
+    if (!followers) return;
     this.followers.delete(ticket);
+    for (const follower of followers) this.resolve(follower, outcome, confirmed);
   }
 
   /** An early delivery's append is settled: its targets no longer wait for it. */

@@ -43,8 +43,3 @@ export interface SystemDefinition<E extends RoutableEnvelope = RoutableEnvelope>
    */
   delivery?: 'durable' | 'pipelined';
 }
-
-/** The key of an edge in a routing table. */
-export function edgeKey(from: string, to: string, dataType: string): string {
-  return `${from}>${to}:${dataType}`;
-}

@@ -5,7 +5,7 @@
  * `delivery: 'pipelined'` an agent gets an envelope once its append is issued, and the
  * output-commit rule holds back what depends on it until it is durable (see `SystemDefinition`).
  */
-import { enqueueActions, setup, type AnyActorLogic } from 'xstate';
+import { emit, enqueueActions, sendTo, setup, type AnyActorLogic } from 'xstate';
 import { createJournalWriter } from '../../actors/runtime/journal-writer.ts';
 import type { Journal } from '../../actors/runtime/journal.ts';
 import type { AgentReport } from '../../protocol/runtime/agent-report.ts';
@@ -47,6 +47,18 @@ export interface SupervisorInput {
   /** Input of named agents for this actor (a run id, say); the system's `agentInput` otherwise. */
   agentInputs?: Readonly<Record<string, unknown>>;
 }
+
+/** What observers hear once an envelope is durable: delivered to agents, or bound for an external address. */
+type RoutedEvent = Extract<SupervisorEmitted, { type: 'supervisor.routed' | 'supervisor.outbound' }>;
+
+interface DeliverParams {
+  target: string;
+  record: RoutedRecord;
+}
+
+/** The named actions of the hot path, as `enqueue` takes them (its typed overloads cannot name actions of the same `setup`). */
+type HotAction = { type: 'deliverRecord'; params: DeliverParams } | { type: 'emitRouted'; params: RoutedEvent };
+const hot = (enqueue: unknown) => enqueue as (action: HotAction) => void;
 
 interface SupervisorContext {
   ledger: SupervisorLedger<SupervisorEvent>;
@@ -94,6 +106,13 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
       dedupWindow: options.dedupWindowMs ?? HOUR_MS,
     },
     actions: {
+      // Named and parameterized, the two effects of every routed envelope: enqueuing them builds a
+      // `{ type, params }` object, not a new `sendTo`/`emit` action function per envelope.
+      deliverRecord: sendTo(
+        (_, params: DeliverParams) => params.target,
+        (_, params: DeliverParams) => deliveryOf(params.record),
+      ),
+      emitRouted: emit((_, event: RoutedEvent) => event),
       spawnAgents: enqueueActions(({ context, enqueue }) => {
         // The agents' names are only known at run time, so the typed overloads cannot list them.
         const spawnByName = enqueue.spawnChild as (src: string, options: { id: string; input: unknown }) => void;
@@ -156,21 +175,14 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
             enqueue.emit(rejected);
             continue;
           }
-          const { pending } = admission;
+          const { pending, outbox } = admission;
           if (pending.deliveredEarly) {
-            for (const target of pending.targets) enqueue.sendTo(target, deliveryOf(pending.record));
+            for (const target of pending.targets)
+              hot(enqueue)({ type: 'deliverRecord', params: { target, record: pending.record } });
           }
-          if (pending.journaled) {
-            // Nothing to write: ride along with the next ack, or ask the writer for an empty one.
-            enqueue.sendTo('journal', { type: 'journal.flush' });
-            continue;
-          }
-          enqueue.sendTo('journal', {
-            type: 'journal.append',
-            ticket: pending.ticket,
-            partition: pending.partition,
-            record: pending.record,
-          });
+          // One event per outbox: the writer takes it, with whatever is added until then, in a microtask.
+          if (outbox) enqueue.sendTo('journal', { type: 'journal.append', outbox });
+          if (pending.journaled) continue;
           if (pending.record.kind === 'request') {
             const correlationId = pending.record.envelope.message_id;
             const timeoutMs =
@@ -206,12 +218,11 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
             continue;
           }
           if (!pending.deliveredEarly) {
-            for (const target of pending.targets) enqueue.sendTo(target, deliveryOf(record));
+            for (const target of pending.targets) hot(enqueue)({ type: 'deliverRecord', params: { target, record } });
           }
-          enqueue.emit({
-            type: pending.targets.length ? 'supervisor.routed' : 'supervisor.outbound',
-            partition,
-            record,
+          hot(enqueue)({
+            type: 'emitRouted',
+            params: { type: pending.targets.length ? 'supervisor.routed' : 'supervisor.outbound', partition, record },
           });
         }
         for (const { agent, events, revoked } of released) {

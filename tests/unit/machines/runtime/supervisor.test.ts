@@ -55,6 +55,15 @@ describe('supervisor', () => {
     expect(received('A')).toHaveLength(0);
   });
 
+  it('answers a declared pair of agents with a data type not declared between them with unknown_edge', async () => {
+    const { agent, rejected, received, sendAs } = start();
+    sendAs('A', { type: 'supervisor.send', envelope: envelope({ data_type: 'answer' }) });
+    await until(agent('A'), (c) => c.rejected.length === 1);
+    expect(rejected('A')[0]!.error.code).toBe('unknown_edge');
+    expect(rejected('A')[0]!.error.message).toContain('A -> B : answer');
+    expect(received('B')).toHaveLength(0);
+  });
+
   it('answers an address that runs no agent with unknown_agent, even on a declared edge', async () => {
     const { agent, rejected, sendAs } = start();
     sendAs('A', { type: 'supervisor.send', envelope: envelope({ to_agent: 'GHOST' }) });
