@@ -8,7 +8,7 @@ export class DedupWindow {
   private previous = new Set<string>();
 
   has(id: string): boolean {
-    return this.current.has(id) || this.previous.has(id);
+    return this.current.has(id) || (this.previous.size > 0 && this.previous.has(id));
   }
 
   /** Records an id; false when it was already there. */

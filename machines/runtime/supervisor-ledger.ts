@@ -3,24 +3,8 @@ import { JournalOutbox } from '../../actors/runtime/journal-outbox.ts';
 import { safeParseOnce } from '../../protocol/runtime/parse-once.ts';
 import { toErrorIssues } from '../../protocol/runtime/runtime-error.ts';
 import type { DeliveryKind, RoutableEnvelope, RoutedRecord, RoutingError } from '../../protocol/runtime/routing.ts';
+import { PendingDeliveries, type PendingDelivery } from './pending-deliveries.ts';
 import type { SystemDefinition } from './supervisor-system.ts';
-
-/** An admitted envelope waiting for its journal ack (before delivery, or before it is confirmed). */
-export interface PendingDelivery {
-  ticket: number;
-  partition: string;
-  record: RoutedRecord;
-  /** Child ids to deliver to; empty for an external address. */
-  targets: readonly string[];
-  /**
-   * Appended before (a redelivery): not appended again. Durable at once, or, while the first
-   * append of its id is still in flight, when that one is (and refused if it fails).
-   */
-  journaled?: boolean;
-  /** Handed to its targets at admission (pipelined delivery); the ack only confirms it. */
-  deliveredEarly?: boolean;
-  settled?: { ok: true } | { ok: false; message: string };
-}
 
 /**
  * What an agent reported or sent while an envelope delivered to it was not durable yet
@@ -97,11 +81,9 @@ export class SupervisorLedger<E = unknown> {
   private readonly addresses: Set<string>;
   /** One shared, frozen target list per agent: a direct send does not allocate one. */
   private readonly singleTargets = new Map<string, readonly string[]>();
-  private readonly pending = new Map<number, PendingDelivery>();
+  private readonly pending = new PendingDeliveries();
   private nextTicket = 1;
-  private nextToDeliver = 1;
-  /** Ids whose append is in flight, with its ticket; redeliveries of them follow its outcome. */
-  private readonly appending = new Map<string, number>();
+  /** Per ticket of an append in flight: the redeliveries of its id, which follow its outcome. */
   private readonly followers = new Map<number, number[]>();
   /** Per agent: tickets delivered to it early whose append is not durable yet. */
   private readonly undurable = new Map<string, Set<number>>();
@@ -205,9 +187,9 @@ export class SupervisorLedger<E = unknown> {
       record,
       targets,
     };
-    const leader = journaled ? this.appending.get(envelope.message_id) : undefined;
-    if (!journaled) this.appending.set(envelope.message_id, pending.ticket);
-    else if (leader !== undefined) this.followers.set(leader, [...(this.followers.get(leader) ?? []), pending.ticket]);
+    // A redelivery is rare (a restored run's hand-over): finding its id's append in flight may scan.
+    const leader = journaled ? this.pending.appending(envelope.message_id) : undefined;
+    if (leader !== undefined) this.followers.set(leader, [...(this.followers.get(leader) ?? []), pending.ticket]);
     if (journaled) pending.journaled = true;
     if (journaled && leader === undefined) pending.settled = { ok: true };
     if (this.system.delivery === 'pipelined' && targets.length > 0) {
@@ -220,12 +202,12 @@ export class SupervisorLedger<E = unknown> {
         }
       }
     }
-    this.pending.set(pending.ticket, pending);
-    return this.queue(pending);
+    this.pending.add(pending);
+    return this.queueAppend(pending);
   }
 
   /** Queues an admitted envelope's append, or for one journaled before an ack in its turn, in the open outbox. */
-  private queue(pending: PendingDelivery): Admission {
+  private queueAppend(pending: PendingDelivery): Admission {
     let opened: JournalOutbox | undefined;
     if (!this.outbox || this.outbox.taken) opened = this.outbox = new JournalOutbox();
     if (pending.journaled) this.outbox.requestAck();
@@ -265,11 +247,7 @@ export class SupervisorLedger<E = unknown> {
     const confirmed = new Set<string>();
     for (const ticket of acked) this.resolve(ticket, { ok: true }, confirmed);
     for (const { ticket, message } of failed) this.resolve(ticket, { ok: false, message }, confirmed);
-    const due: PendingDelivery[] = [];
-    for (let p = this.pending.get(this.nextToDeliver); p?.settled; p = this.pending.get(this.nextToDeliver)) {
-      due.push(p);
-      this.pending.delete(this.nextToDeliver++);
-    }
+    const due = this.pending.takeSettled();
     const released: HeldEvents<E>[] = [];
     for (const agent of confirmed) {
       const held = this.held.get(agent);
@@ -286,7 +264,6 @@ export class SupervisorLedger<E = unknown> {
     if (!p || p.settled) return;
     p.settled = outcome;
     const id = p.record.envelope.message_id;
-    if (!p.journaled) this.appending.delete(id);
     if (!outcome.ok) {
       // A message that never reached the journal was never routed: its id may be sent again.
       this.seen.forget(id);
@@ -297,7 +274,7 @@ export class SupervisorLedger<E = unknown> {
       }
     }
     this.confirm(p, confirmed);
-    const followers = this.followers.get(ticket);
+    const followers = this.followers.size > 0 ? this.followers.get(ticket) : undefined;
     if (!followers) return;
     this.followers.delete(ticket);
     for (const follower of followers) this.resolve(follower, outcome, confirmed);
