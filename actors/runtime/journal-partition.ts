@@ -232,11 +232,8 @@ function encodeLines<T>(batch: readonly PendingAppend<T>[], lastSeq: number): Bu
   let offset = 0;
   let seq = lastSeq;
   for (const item of batch) {
-    for (const json of item.json) {
-      offset += bytes.write(journalLinePrefix(++seq), offset, 'latin1');
-      offset += bytes.write(json, offset, 'utf8');
-      offset += bytes.write('}\n', offset, 'latin1');
-    }
+    // One write per line: fewer calls into the encoder than one per piece.
+    for (const json of item.json) offset += bytes.write(`${journalLinePrefix(++seq)}${json}}\n`, offset, 'utf8');
   }
   return bytes.subarray(0, offset);
 }
