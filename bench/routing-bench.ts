@@ -86,37 +86,47 @@ async function supervised(batch: ReturnType<typeof envelopes>, dir: string) {
   return rate;
 }
 
+/**
+ * Runs `rounds` pairs of timings, bare and supervised back to back (which goes first alternates,
+ * so neither always inherits the other's garbage), and takes the median of the per-pair ratios:
+ * on a shared host a slow spell then slows both sides of a pair instead of skewing one median.
+ */
 export async function runRoutingBench(options: { messages?: number; rounds?: number } = {}) {
   const messages = options.messages ?? 20_000;
-  const rounds = options.rounds ?? 7;
+  const rounds = options.rounds ?? 9;
   const dir = await mkdtemp(join(tmpdir(), 'routing-bench-'));
   const bareRates: number[] = [];
   const supervisedRates: number[] = [];
+  const ratios: number[] = [];
   try {
     for (let warm = 0; warm < 3; warm++) {
       await bare(envelopes(5_000));
       await supervised(envelopes(5_000), join(dir, `warm-${warm}`));
     }
     for (let round = 0; round < rounds; round++) {
-      bareRates.push(await bare(envelopes(messages)));
-      supervisedRates.push(await supervised(envelopes(messages), join(dir, `round-${round}`)));
+      const bareFirst = round % 2 === 0;
+      const before = bareFirst ? await bare(envelopes(messages)) : 0;
+      const supervisedRate = await supervised(envelopes(messages), join(dir, `round-${round}`));
+      const bareRate = bareFirst ? before : await bare(envelopes(messages));
+      bareRates.push(bareRate);
+      supervisedRates.push(supervisedRate);
+      ratios.push(supervisedRate / bareRate);
     }
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  const bareRate = median(bareRates);
-  const supervisedRate = median(supervisedRates);
-  const ratio = supervisedRate / bareRate;
+  const ratio = median(ratios);
   return {
     name: 'routing',
     messages,
     rounds,
-    bareXstate: { envelopesPerSec: Math.round(bareRate) },
-    supervisor: { envelopesPerSec: Math.round(supervisedRate) },
+    bareXstate: { envelopesPerSec: Math.round(median(bareRates)) },
+    supervisor: { envelopesPerSec: Math.round(median(supervisedRates)) },
     ratio: Number(ratio.toFixed(3)),
-    target: 'supervisor >= 0.33 x bare XState',
-    pass: ratio >= 0.33,
+    ratioRange: [Number(Math.min(...ratios).toFixed(3)), Number(Math.max(...ratios).toFixed(3))],
+    target: 'supervisor >= 0.5 x bare XState (median of paired rounds)',
+    pass: ratio >= 0.5,
   };
 }
 
