@@ -13,9 +13,10 @@ export class DedupWindow {
 
   /** Records an id; false when it was already there. */
   add(id: string): boolean {
-    if (this.has(id)) return false;
-    this.current.add(id);
-    return true;
+    if (this.previous.size > 0 && this.previous.has(id)) return false;
+    // One lookup, not two: the current generation grew only if the id was new.
+    const size = this.current.size;
+    return this.current.add(id).size > size;
   }
 
   forget(id: string): void {

@@ -51,7 +51,10 @@ export function createJournalWriter(journal: Journal<RoutedRecord>) {
     };
 
     const write = (outbox: JournalOutbox) => {
-      const appends = [...outbox.take().partitions].map(([partition, { tickets, records }]) =>
+      const { partitions } = outbox.take();
+      // Files a partition's first append would open are opened while the records are serialized.
+      for (const partition of partitions.keys()) journal.prepare?.(partition);
+      const appends = [...partitions].map(([partition, { tickets, records }]) =>
         journal.appendMany(partition, records).then(
           () => {
             for (const ticket of tickets) acked.push(ticket);

@@ -78,9 +78,8 @@ export class SupervisorLedger<E = unknown> {
   readonly requests = new Map<string, { requester: string; to: string }>();
   /** from -> to -> data types: looked up without building a key string per envelope. */
   private readonly edges = new Map<string, Map<string, Set<string>>>();
-  private readonly addresses: Set<string>;
-  /** One shared, frozen target list per agent: a direct send does not allocate one. */
-  private readonly singleTargets = new Map<string, readonly string[]>();
+  /** Per address a direct send may go to: its agent alone, or none for an external one (shared, frozen lists). */
+  private readonly directTargets = new Map<string, readonly string[]>();
   private readonly pending = new PendingDeliveries();
   private nextTicket = 1;
   /** Per ticket of an append in flight: the redeliveries of its id, which follow its outcome. */
@@ -109,8 +108,8 @@ export class SupervisorLedger<E = unknown> {
       if (!types) tos.set(to, (types = new Set()));
       types.add(data_type);
     }
-    this.addresses = new Set([...Object.keys(system.agents), ...(system.externals ?? [])]);
-    for (const name of Object.keys(system.agents)) this.singleTargets.set(name, Object.freeze([name]));
+    for (const name of system.externals ?? []) this.directTargets.set(name, NO_TARGETS);
+    for (const name of Object.keys(system.agents)) this.directTargets.set(name, Object.freeze([name]));
   }
 
   isAgent(name: string | undefined): name is string {
@@ -138,10 +137,11 @@ export class SupervisorLedger<E = unknown> {
       edgeTo = `topic:${request.topic}`;
       targets = subscribers.filter((name) => name !== envelope.from_agent);
     } else {
-      if (!this.addresses.has(envelope.to_agent)) {
+      const direct = this.directTargets.get(envelope.to_agent);
+      if (!direct) {
         return refusal(request, 'unknown_agent', `No agent "${envelope.to_agent}" runs in ${this.system.name}.`);
       }
-      targets = this.singleTargets.get(envelope.to_agent) ?? NO_TARGETS;
+      targets = direct;
     }
     if (!this.edges.get(envelope.from_agent)?.get(edgeTo)?.has(envelope.data_type)) {
       return refusal(

@@ -78,6 +78,25 @@ describe('journal writer', () => {
     expect(acks()).toEqual([{ type: 'journal.acked', tickets: [1, 3, 2], failed: [] }]);
   });
 
+  it('asks the journal to prepare every partition of an outbox before appending to any', async () => {
+    const { journal, calls } = heldJournal();
+    const order: string[] = [];
+    const appendMany = journal.appendMany.bind(journal);
+    journal.prepare = (partition) => order.push(`prepare ${partition}`);
+    journal.appendMany = (partition, data) => {
+      order.push(`append ${partition}`);
+      return appendMany(partition, data);
+    };
+    const { hand } = startWriter(journal);
+    const outbox = new JournalOutbox();
+    outbox.add(1, 'p', record('a'));
+    outbox.add(2, 'q', record('b'));
+    hand(outbox);
+    await Promise.resolve();
+    expect(order).toEqual(['prepare p', 'prepare q', 'append p', 'append q']);
+    expect(calls).toHaveLength(2);
+  });
+
   it('acks an outbox only after the ones handed over before it', async () => {
     const { journal, calls } = heldJournal();
     const { hand, acks } = startWriter(journal);
