@@ -48,6 +48,7 @@ interface AdmissionRequest {
 }
 
 const NO_TARGETS: readonly string[] = Object.freeze([]);
+const SETTLED_OK = Object.freeze({ ok: true as const });
 
 /** The supervisor is the last boundary most envelopes cross: it parses without freezing (see `safeParseOnce`). */
 const LAST_BOUNDARY = { remember: false } as const;
@@ -181,19 +182,21 @@ export class SupervisorLedger<E = unknown> {
       record.correlation_id = envelope.message_id;
       this.requests.set(envelope.message_id, { requester: envelope.from_agent, to: envelope.to_agent });
     }
+    // A redelivery is rare (a restored run's hand-over): finding its id's append in flight may scan.
+    const leader = journaled ? this.pending.appending(envelope.message_id) : undefined;
+    const deliveredEarly = this.system.delivery === 'pipelined' && targets.length > 0;
+    // Every field set at once: one object shape for every delivery, read on the hot path.
     const pending: PendingDelivery = {
       ticket: this.nextTicket++,
       partition: this.system.partitionOf(envelope),
       record,
       targets,
+      journaled,
+      deliveredEarly,
+      settled: journaled && leader === undefined ? SETTLED_OK : undefined,
     };
-    // A redelivery is rare (a restored run's hand-over): finding its id's append in flight may scan.
-    const leader = journaled ? this.pending.appending(envelope.message_id) : undefined;
     if (leader !== undefined) this.followers.set(leader, [...(this.followers.get(leader) ?? []), pending.ticket]);
-    if (journaled) pending.journaled = true;
-    if (journaled && leader === undefined) pending.settled = { ok: true };
-    if (this.system.delivery === 'pipelined' && targets.length > 0) {
-      pending.deliveredEarly = true;
+    if (deliveredEarly) {
       if (!pending.settled) {
         for (const target of targets) {
           let tickets = this.undurable.get(target);
@@ -245,7 +248,7 @@ export class SupervisorLedger<E = unknown> {
    */
   settle(acked: readonly number[], failed: readonly { ticket: number; message: string }[]): Settlement<E> {
     const confirmed = new Set<string>();
-    for (const ticket of acked) this.resolve(ticket, { ok: true }, confirmed);
+    for (const ticket of acked) this.resolve(ticket, SETTLED_OK, confirmed);
     for (const { ticket, message } of failed) this.resolve(ticket, { ok: false, message }, confirmed);
     const due = this.pending.takeSettled();
     const released: HeldEvents<E>[] = [];
