@@ -93,6 +93,14 @@ async function supervised(batch: ReturnType<typeof envelopes>, dir: string) {
 }
 
 /**
+ * Envelopes/s through a supervisor with validation, dedup and a file journal in `dir`: the
+ * routing rate other benches compare their durable work to, measured in their own process.
+ */
+export function supervisedRoutingRate(messages: number, dir: string): Promise<number> {
+  return supervised(envelopes(messages), dir);
+}
+
+/**
  * Runs `rounds` pairs of timings, bare and supervised back to back (which goes first alternates,
  * so neither always inherits the other's garbage), and takes the median of the per-pair ratios:
  * on a shared host a slow spell then slows both sides of a pair instead of skewing one median.

@@ -8,6 +8,7 @@ import { runJournalBench } from './journal-bench.ts';
 import { runPipelineBench } from './pipeline-bench.ts';
 import { runPipelineLoadBench } from './pipeline-load-bench.ts';
 import { runRoutingBench } from './routing-bench.ts';
+import { runSharedStateBench } from './shared-state-bench.ts';
 import { runStoreBench } from './store-bench.ts';
 import { runStartupBench } from './startup-bench.ts';
 
@@ -20,6 +21,7 @@ const benches: Bench[] = [
   { name: 'pipeline-load', run: () => runPipelineLoadBench() },
   { name: 'store', run: () => runStoreBench() },
   { name: 'startup', run: () => runStartupBench() },
+  { name: 'shared-state', run: () => runSharedStateBench() },
 ];
 
 // Optional benches join as their systems land (each module exports `run<Name>Bench`).

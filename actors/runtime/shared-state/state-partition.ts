@@ -49,11 +49,13 @@ export interface DecidedKey {
 interface Pending {
   version: number;
   entries: StateEntry[];
+  /** What the caller gets once this write, and every one before it, is durable. */
+  result: WriteResult;
   done: boolean;
-  resolve(): void;
+  resolve(result: WriteResult): void;
   reject(error: unknown): void;
-  /** Settles (never rejects) once this append is acknowledged or refused. */
-  settled: Promise<void>;
+  /** Told once this write is acknowledged or refused (readers waiting on it); made on demand. */
+  waiters?: (() => void)[];
 }
 
 /**
@@ -76,7 +78,9 @@ export class StatePartition {
   #durable: number;
   #sinceSnapshot: number;
   #pending: Pending[] = [];
-  #appends = new Set<Promise<unknown>>();
+  /** Appends not yet answered by the journal, and who waits for there to be none. */
+  #inFlight = 0;
+  #quietWaiters: (() => void)[] = [];
   #compacting = false;
   #broken: SharedStateError | undefined;
 
@@ -121,12 +125,15 @@ export class StatePartition {
 
   /** Resolves once every write decided so far is acknowledged or refused. */
   settled(): Promise<void> {
-    return this.#pending.at(-1)?.settled ?? Promise.resolve();
+    const last = this.#pending.at(-1);
+    if (!last) return Promise.resolve();
+    return new Promise((resolve) => (last.waiters ??= []).push(resolve));
   }
 
   /** Resolves once no append of this partition is in flight (before it is read again). */
-  async quiet(): Promise<void> {
-    await Promise.allSettled([...this.#appends]);
+  quiet(): Promise<void> {
+    if (this.#inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#quietWaiters.push(resolve));
   }
 
   /** Decides an atomic write now: a conflict writes nothing; otherwise one new version for every key. */
@@ -158,7 +165,7 @@ export class StatePartition {
     }
     this.#sinceSnapshot += 1;
     const record: StateRecord = { type: 'write', version, writtenBy: role, writtenAt: now, keys: recorded };
-    return this.#append(version, entries, record).then(() => ({ ok: true, entries }));
+    return this.#append(version, entries, record, { ok: true, entries });
   }
 
   /** Writes the value `key` had at `toVersion` (or its deletion) as a new version. */
@@ -184,33 +191,28 @@ export class StatePartition {
     return undefined;
   }
 
-  #append(version: number, entries: StateEntry[], record: StateRecord): Promise<void> {
-    let resolve!: () => void;
-    let reject!: (error: unknown) => void;
-    const acknowledged = new Promise<void>((yes, no) => ((resolve = yes), (reject = no)));
-    const item: Pending = {
-      version,
-      entries,
-      done: false,
-      resolve,
-      reject,
-      settled: acknowledged.catch(() => undefined),
-    };
-    this.#pending.push(item);
-    const append = this.#options.journal.append(this.journalKey, record);
-    this.#appends.add(append);
-    append.then(
-      () => {
-        this.#appends.delete(append);
-        item.done = true;
-        this.#drain();
-      },
-      (error: unknown) => {
-        this.#appends.delete(append);
-        this.#fail(error);
-      },
-    );
-    return acknowledged;
+  #append(version: number, entries: StateEntry[], record: StateRecord, result: WriteResult): Promise<WriteResult> {
+    return new Promise((resolve, reject) => {
+      const item: Pending = { version, entries, result, done: false, resolve, reject };
+      this.#pending.push(item);
+      this.#inFlight += 1;
+      this.#options.journal.append(this.journalKey, record).then(
+        () => {
+          this.#answered();
+          item.done = true;
+          this.#drain();
+        },
+        (error: unknown) => {
+          this.#answered();
+          this.#fail(error);
+        },
+      );
+    });
+  }
+
+  #answered(): void {
+    this.#inFlight -= 1;
+    if (this.#inFlight === 0) for (const resolve of this.#quietWaiters.splice(0)) resolve();
   }
 
   /** Makes every acknowledged write at the head of the line visible, in version order. */
@@ -222,7 +224,8 @@ export class StatePartition {
         this.#trim(this.#keys.get(entry.key)!);
         this.#hooks.changed(entry);
       }
-      item.resolve();
+      item.resolve(item.result);
+      if (item.waiters) for (const wake of item.waiters) wake();
     }
     this.#maybeCompact();
   }
@@ -241,7 +244,10 @@ export class StatePartition {
       );
       this.#hooks.broken();
     }
-    for (const item of this.#pending.splice(0)) item.reject(this.#broken);
+    for (const item of this.#pending.splice(0)) {
+      item.reject(this.#broken);
+      if (item.waiters) for (const wake of item.waiters) wake();
+    }
   }
 
   #maybeCompact(): void {
@@ -268,7 +274,7 @@ export class StatePartition {
     this.#sinceSnapshot = 0;
     const keys = [...this.#keys.values()].map((versions) => versions.slice(-this.#options.historyLimit));
     const record: StateRecord = { type: 'snapshot', version: this.#revision, generation: this.#generation, keys };
-    void this.#append(this.#revision, [], record).then(
+    void this.#append(this.#revision, [], record, { ok: true, entries: [] }).then(
       () => (this.#compacting = false),
       () => undefined,
     );
