@@ -2,19 +2,30 @@ import { z } from 'zod';
 import { ErrorIssueSchema } from './http-error.ts';
 
 /**
- * The fields the supervisor reads from any system's envelope. A system's own envelope schema
- * (spec 000 §2, for example) has these and more; the supervisor never looks past them.
+ * Any system's envelope as the runtime carries it: a JSON object, kept verbatim. The supervisor
+ * reads it only through its system's addressing (`envelope-addressing.ts`).
  */
-export const RoutableEnvelopeSchema = z.looseObject({
+export const RoutableEnvelopeSchema = z.looseObject({});
+export type RoutableEnvelope = z.infer<typeof RoutableEnvelopeSchema>;
+
+/**
+ * The fields of the default addressing (spec 000 §2's envelope, and 001's): what a system that
+ * declares no addressing must have. A system's own envelope schema has these and more.
+ */
+export const DefaultEnvelopeSchema = z.looseObject({
   message_id: z.string().min(1),
   from_agent: z.string().min(1),
   to_agent: z.string().min(1),
   data_type: z.string().min(1),
   payload: z.unknown(),
 });
-export type RoutableEnvelope = z.infer<typeof RoutableEnvelopeSchema>;
+export type DefaultEnvelope = z.infer<typeof DefaultEnvelopeSchema>;
 
-/** One allowed edge of a system's routing table: `from -> to : data_type`. `to` may be `topic:<name>`. */
+/**
+ * One allowed edge of a system's routing table: `from -> to : data_type`, where `data_type` is the
+ * kind the system's addressing reads (spec 003's `message_type`, say). `to` may be `topic:<name>`,
+ * or the addressing's broadcast value (`broadcast`) for a sender allowed to reach every agent.
+ */
 export const RouteSchema = z.strictObject({
   from: z.string().min(1),
   to: z.string().min(1),
@@ -34,6 +45,8 @@ export const RoutedRecordSchema = z.strictObject({
   correlation_id: z.string().optional(),
   /** What the sender attached for the receiver beyond the envelope (error context, constraints). */
   context: z.unknown().optional(),
+  /** Past its expiry when admitted: journaled, never delivered. */
+  expired: z.literal(true).optional(),
 });
 export type RoutedRecord = z.infer<typeof RoutedRecordSchema>;
 
@@ -63,6 +76,7 @@ const RoutingErrorCodeSchema = z.enum([
   'unknown_correlation',
   'request_timeout',
   'journal_unavailable',
+  'unsupported_version',
 ]);
 
 /** The structured error a rejected envelope's sender receives. */
