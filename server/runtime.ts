@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { openModelBackends } from '../actors/models/model-backends.ts';
-import type { Clock } from '../actors/runtime/clock.ts';
+import type { ServiceClock } from '../actors/runtime/clock.ts';
 import { openFileJournal, type FileJournalOptions } from '../actors/runtime/file-journal.ts';
 import type { Journal } from '../actors/runtime/journal.ts';
 import { openLowdbStore } from '../actors/runtime/lowdb-store.ts';
@@ -15,7 +15,7 @@ import { vizRoutes } from './viz/viz-routes.ts';
 
 export interface RuntimeOverrides {
   /** The clock of every actor system (a `SimulatedClock` in tests). */
-  clock?: Clock;
+  clock?: ServiceClock;
   /** The systems to open; every `server/<name>/module.ts` by default. */
   modules?: readonly SystemModule<any>[];
   /** Options per system, by its name (brains, timeouts: what its module's `open` takes). */

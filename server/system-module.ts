@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { Clock } from '../actors/runtime/clock.ts';
+import type { ServiceClock } from '../actors/runtime/clock.ts';
 import type { ModelBackends } from '../actors/models/model-backends.ts';
 import type { Journal } from '../actors/runtime/journal.ts';
 import type { Store } from '../actors/runtime/store.ts';
@@ -27,7 +27,7 @@ export interface SystemServices {
   /** The one choice of model-backed or offline brains, from the configured keys (`choose`). */
   models: ModelBackends;
   /** The clock of every actor system (a `SimulatedClock` in tests); real time when absent. */
-  clock?: Clock;
+  clock?: ServiceClock;
 }
 
 /** A system once open: its routes and live views, and how it stops. */

@@ -5,8 +5,13 @@ export interface PendingDelivery {
   ticket: number;
   partition: string;
   record: RoutedRecord;
+  /** The envelope's id and sender, as its system's addressing read them (kept here, never journaled twice). */
+  id: string;
+  sender: string;
   /** Child ids to deliver to; empty for an external address. */
   targets: readonly string[];
+  /** When the envelope expires (ms since the epoch), checked again if its delivery waits for the journal. */
+  expiresAt?: number | undefined;
   /**
    * Appended before (a redelivery): not appended again. Durable at once, or, while the first
    * append of its id is still in flight, when that one is (and refused if it fails).
@@ -69,7 +74,7 @@ export class PendingDeliveries {
   appending(id: string): number | undefined {
     for (let index = this.#head; index < this.#slots.length; index++) {
       const p = this.#slots[index];
-      if (p && !p.journaled && !p.settled && p.record.envelope.message_id === id) return p.ticket;
+      if (p && !p.journaled && !p.settled && p.id === id) return p.ticket;
     }
     return undefined;
   }

@@ -5,9 +5,10 @@
 import type { AnyActorRef } from 'xstate';
 import type { JournalAckEvent } from '../../actors/runtime/journal-writer.ts';
 import type { AgentReport } from '../../protocol/runtime/agent-report.ts';
+import type { Addressing } from '../../protocol/runtime/envelope-addressing.ts';
 import type { DeliveredMessage, Delivery, RoutedRecord, RoutingError } from '../../protocol/runtime/routing.ts';
 
-/** Sends an envelope to the agent (or external address) named by its `to_agent`. */
+/** Sends an envelope to the agents (or external address) its receivers name (`to_agent` by default). */
 export interface SupervisorSendEvent {
   type: 'supervisor.send';
   envelope: unknown;
@@ -78,6 +79,12 @@ export type SupervisorEmitted =
   | { type: 'supervisor.routed'; partition: string; record: RoutedRecord }
   | { type: 'supervisor.outbound'; partition: string; record: RoutedRecord }
   | { type: 'supervisor.report'; report: AgentReport }
+  /**
+   * An envelope past its expiry: when it was admitted (journaled with `expired: true`, once
+   * durable), or when its delivery, which waited for the journal, came due (journaled as routed).
+   * Either way no agent got it.
+   */
+  | { type: 'supervisor.expired'; partition: string; record: RoutedRecord; at: 'admission' | 'delivery' }
   | SupervisorRejectedEvent;
 
 /** One shared, frozen delivery per kind for the common case (no topic, no correlation): the hot path allocates less. */
@@ -100,16 +107,14 @@ export function isRunningChild(self: AnyActorRef, name: string | undefined): nam
   return child?.getSnapshot().status === 'active';
 }
 
-/** The agent an event comes from: a report's agent, or the `from_agent` of the envelope it carries. */
-export function senderOf(event: SupervisorEvent): string | undefined {
+/** The agent an event comes from: a report's agent, or the sender of the envelope it carries. */
+export function senderOf(event: SupervisorEvent, addressing: Addressing): string | undefined {
   if (event.type === 'agent.report') return event.agent;
-  if (!('envelope' in event)) return undefined;
-  const from = (event.envelope as { from_agent?: unknown } | null)?.from_agent;
-  return typeof from === 'string' ? from : undefined;
+  return 'envelope' in event ? addressing.senderOf(event.envelope) : undefined;
 }
 
-/** What each target of a routed record receives. */
-export function deliveryOf(record: RoutedRecord): AgentDeliveryEvent {
+/** What each target of a routed record receives; `id` is the envelope's, as its addressing reads it. */
+export function deliveryOf(record: RoutedRecord, id: string): AgentDeliveryEvent {
   let delivery: Delivery = PLAIN_DELIVERIES[record.kind];
   if (record.topic !== undefined || record.correlation_id !== undefined) {
     delivery = { kind: record.kind };
@@ -118,11 +123,11 @@ export function deliveryOf(record: RoutedRecord): AgentDeliveryEvent {
   }
   const input: DeliveredMessage = { envelope: record.envelope, delivery };
   if (record.context !== undefined) input.context = record.context;
-  return { type: 'agent.request', requestId: record.envelope.message_id, input };
+  return { type: 'agent.request', requestId: id, input };
 }
 
-/** Turns an agent's output into the envelopes it sends: an envelope or an array of them. */
-export function envelopesOf(output: unknown): unknown[] {
+/** Turns an agent's output into the envelopes it sends: an envelope (it has an id field) or an array of them. */
+export function envelopesOf(output: unknown, addressing: Addressing): unknown[] {
   if (Array.isArray(output)) return output;
-  return output !== null && typeof output === 'object' && 'message_id' in output ? [output] : [];
+  return addressing.hasId(output) ? [output] : [];
 }

@@ -1,8 +1,10 @@
 import { DedupWindow } from '../../actors/runtime/dedup-window.ts';
 import { JournalOutbox } from '../../actors/runtime/journal-outbox.ts';
+import { addressingOf, type Address, type Addressing } from '../../protocol/runtime/envelope-addressing.ts';
 import { safeParseOnce } from '../../protocol/runtime/parse-once.ts';
 import { toErrorIssues } from '../../protocol/runtime/runtime-error.ts';
 import type { DeliveryKind, RoutableEnvelope, RoutedRecord, RoutingError } from '../../protocol/runtime/routing.ts';
+import { compileVersionRule, type VersionCheck } from '../../protocol/runtime/version-rule.ts';
 import { PendingDeliveries, type PendingDelivery } from './pending-deliveries.ts';
 import type { SystemDefinition } from './supervisor-system.ts';
 
@@ -48,6 +50,10 @@ interface AdmissionRequest {
 }
 
 const NO_TARGETS: readonly string[] = Object.freeze([]);
+
+/** Whether receivers written as `receivers` include `name`. */
+const addresses = (receivers: string | readonly string[], name: string) =>
+  typeof receivers === 'string' ? receivers === name : receivers.includes(name);
 const SETTLED_OK = Object.freeze({ ok: true as const });
 
 /** The supervisor is the last boundary most envelopes cross: it parses without freezing (see `safeParseOnce`). */
@@ -55,15 +61,15 @@ const LAST_BOUNDARY = { remember: false } as const;
 
 function refusal(
   request: AdmissionRequest,
+  sender: string | undefined,
   code: RoutingError['code'],
   message: string,
   issues?: RoutingError['issues'],
 ): Admission {
-  const rawSender = (request.envelope as { from_agent?: unknown } | null)?.from_agent;
   return {
     admitted: false,
     error: issues ? { code, message, issues } : { code, message },
-    sender: typeof rawSender === 'string' ? rawSender : undefined,
+    sender,
     envelope: request.envelope,
   };
 }
@@ -96,11 +102,30 @@ export class SupervisorLedger<E = unknown> {
   readonly revoked = new DedupWindow();
   /** Appends admitted since the journal writer last took an outbox. */
   private outbox: JournalOutbox | undefined;
+  /** The system's addressing, compiled once: how the id, sender, receivers and kind of its envelopes are read. */
+  readonly addressing: Addressing;
+  private readonly checkVersion: VersionCheck | undefined;
+  /** Per sender: every agent but it (a broadcast's targets), built on first use. */
+  private readonly everyoneBut = new Map<string, readonly string[]>();
+  /** The address of the envelope being admitted: one object reused, admission is synchronous. */
+  private readonly address: Address = {
+    id: '',
+    sender: '',
+    receivers: '',
+    kind: '',
+    correlation: undefined,
+    expiresAt: undefined,
+  };
+  private readonly now: () => number;
 
   constructor(
     private readonly system: SystemDefinition,
     journaledIds: Iterable<string> = [],
+    options: { now?: () => number } = {},
   ) {
+    this.addressing = addressingOf(system.addressing);
+    this.checkVersion = system.versionRule ? compileVersionRule(system.versionRule) : undefined;
+    this.now = options.now ?? Date.now;
     for (const id of journaledIds) this.seen.add(id);
     for (const { from, to, data_type } of system.routes) {
       let tos = this.edges.get(from);
@@ -117,80 +142,128 @@ export class SupervisorLedger<E = unknown> {
     return name !== undefined && name in this.system.agents;
   }
 
+  /** Whether a delivery that waited for the journal is past its envelope's expiry now. */
+  expiredNow(pending: PendingDelivery): boolean {
+    return pending.expiresAt !== undefined && pending.expiresAt <= this.now();
+  }
+
   admit(request: AdmissionRequest): Admission {
-    const parsed = safeParseOnce(this.system.envelope, request.envelope, LAST_BOUNDARY);
+    const { addressing, system } = this;
+    if (this.checkVersion) {
+      const error = this.checkVersion(request.envelope);
+      if (error)
+        return refusal(request, addressing.senderOf(request.envelope), error.code, error.message, error.issues);
+    }
+    const parsed = safeParseOnce(system.envelope, request.envelope, LAST_BOUNDARY);
     if (!parsed.success) {
       const issues = toErrorIssues(parsed.error.issues);
       return refusal(
         request,
+        addressing.senderOf(request.envelope),
         'invalid_envelope',
         `Envelope failed validation: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
         issues,
       );
     }
     const envelope: RoutableEnvelope = parsed.data;
-    let targets: readonly string[];
-    let edgeTo = envelope.to_agent;
-    if (request.kind === 'broadcast') {
-      const subscribers = request.topic === undefined ? undefined : this.system.topics?.[request.topic];
-      if (!subscribers)
-        return refusal(request, 'unknown_topic', `Topic "${request.topic}" does not exist in ${this.system.name}.`);
-      edgeTo = `topic:${request.topic}`;
-      targets = subscribers.filter((name) => name !== envelope.from_agent);
-    } else {
-      const direct = this.directTargets.get(envelope.to_agent);
-      if (!direct) {
-        return refusal(request, 'unknown_agent', `No agent "${envelope.to_agent}" runs in ${this.system.name}.`);
-      }
-      targets = direct;
-    }
-    if (!this.edges.get(envelope.from_agent)?.get(edgeTo)?.has(envelope.data_type)) {
+    const address = this.address;
+    const issue = addressing.read(envelope, address);
+    if (issue) {
       return refusal(
         request,
-        'unknown_edge',
-        `${this.system.name} has no edge ${envelope.from_agent} -> ${edgeTo} : ${envelope.data_type}; add it to the routing table or send elsewhere.`,
+        addressing.senderOf(envelope),
+        'invalid_envelope',
+        `Envelope failed validation: ${issue.path}: ${issue.message} Declare the system's addressing to match its envelope.`,
+        [issue],
       );
     }
+    const { id, sender, receivers, kind } = address;
+    let targets: readonly string[];
+    if (request.kind === 'broadcast') {
+      const subscribers = request.topic === undefined ? undefined : system.topics?.[request.topic];
+      if (!subscribers)
+        return refusal(request, sender, 'unknown_topic', `Topic "${request.topic}" does not exist in ${system.name}.`);
+      const missing = this.missingEdge(sender, `topic:${request.topic}`, kind);
+      if (missing) return refusal(request, sender, 'unknown_edge', missing);
+      targets = subscribers.filter((name) => name !== sender);
+    } else if (typeof receivers === 'string') {
+      if (receivers === addressing.broadcast) {
+        targets = this.broadcastTargets(sender);
+      } else {
+        const direct = this.directTargets.get(receivers);
+        if (!direct)
+          return refusal(request, sender, 'unknown_agent', `No agent "${receivers}" runs in ${system.name}.`);
+        targets = direct;
+      }
+      const missing = this.missingEdge(sender, receivers, kind);
+      if (missing) return refusal(request, sender, 'unknown_edge', missing);
+    } else {
+      // Several receivers: every edge must exist, or none is delivered.
+      const all: string[] = [];
+      for (const receiver of receivers) {
+        const direct = this.directTargets.get(receiver);
+        if (!direct) return refusal(request, sender, 'unknown_agent', `No agent "${receiver}" runs in ${system.name}.`);
+        const missing = this.missingEdge(sender, receiver, kind);
+        if (missing) return refusal(request, sender, 'unknown_edge', missing);
+        for (const target of direct) if (!all.includes(target)) all.push(target);
+      }
+      targets = all;
+    }
+    let inReplyTo = request.inReplyTo;
+    let kindOfDelivery = request.kind;
     if (request.kind === 'response') {
-      const open = request.inReplyTo === undefined ? undefined : this.requests.get(request.inReplyTo);
-      if (!open || open.requester !== envelope.to_agent) {
+      inReplyTo ??= address.correlation;
+      const open = inReplyTo === undefined ? undefined : this.requests.get(inReplyTo);
+      if (!open || !addresses(receivers, open.requester)) {
         return refusal(
           request,
+          sender,
           'unknown_correlation',
-          `No open request ${request.inReplyTo} from ${envelope.to_agent} to answer.`,
+          `No open request ${inReplyTo} from ${String(receivers)} to answer.`,
         );
       }
+    } else if (request.kind === 'direct' && address.correlation !== undefined && this.requests.size > 0) {
+      // A direct send that names an open request of its receiver in its correlation answers it.
+      const open = this.requests.get(address.correlation);
+      if (open && receivers === open.requester) {
+        kindOfDelivery = 'response';
+        inReplyTo = address.correlation;
+      }
     }
-    const journaled = !this.seen.add(envelope.message_id);
+    const journaled = !this.seen.add(id);
     if (journaled && !request.redeliver) {
-      return refusal(
-        request,
-        'duplicate_message',
-        `Message ${envelope.message_id} was already routed; it was dropped.`,
-      );
+      return refusal(request, sender, 'duplicate_message', `Message ${id} was already routed; it was dropped.`);
     }
     // Sent again after a revocation: its reports count from now on.
-    if (this.revoked.size > 0) this.revoked.forget(envelope.message_id);
-    const record: RoutedRecord = { kind: request.kind, envelope };
+    if (this.revoked.size > 0) this.revoked.forget(id);
+    const { expiresAt } = address;
+    const expired = expiresAt !== undefined && expiresAt <= this.now();
+    const record: RoutedRecord = { kind: kindOfDelivery, envelope };
     if (request.topic !== undefined) record.topic = request.topic;
     if (request.context !== undefined) record.context = request.context;
-    if (request.inReplyTo !== undefined) {
-      record.correlation_id = request.inReplyTo;
-      this.requests.delete(request.inReplyTo);
-    }
-    if (request.kind === 'request') {
-      record.correlation_id = envelope.message_id;
-      this.requests.set(envelope.message_id, { requester: envelope.from_agent, to: envelope.to_agent });
+    if (expired) {
+      // Journaled as expired, delivered to nobody; a request it answers stays open.
+      record.expired = true;
+      targets = NO_TARGETS;
+    } else if (inReplyTo !== undefined) {
+      record.correlation_id = inReplyTo;
+      this.requests.delete(inReplyTo);
+    } else if (kindOfDelivery === 'request') {
+      record.correlation_id = id;
+      this.requests.set(id, { requester: sender, to: String(receivers) });
     }
     // A redelivery is rare (a restored run's hand-over): finding its id's append in flight may scan.
-    const leader = journaled ? this.pending.appending(envelope.message_id) : undefined;
-    const deliveredEarly = this.system.delivery === 'pipelined' && targets.length > 0;
+    const leader = journaled ? this.pending.appending(id) : undefined;
+    const deliveredEarly = system.delivery === 'pipelined' && targets.length > 0;
     // Every field set at once: one object shape for every delivery, read on the hot path.
     const pending: PendingDelivery = {
       ticket: this.nextTicket++,
-      partition: this.system.partitionOf(envelope),
+      partition: system.partitionOf(envelope),
       record,
+      id,
+      sender,
       targets,
+      expiresAt: expired ? undefined : expiresAt,
       journaled,
       deliveredEarly,
       settled: journaled && leader === undefined ? SETTLED_OK : undefined,
@@ -207,6 +280,22 @@ export class SupervisorLedger<E = unknown> {
     }
     this.pending.add(pending);
     return this.queueAppend(pending);
+  }
+
+  /** Why `from -> to : kind` may not be sent (an error that says how to fix it), or `undefined` when the table has it. */
+  private missingEdge(from: string, to: string, kind: string): string | undefined {
+    if (this.edges.get(from)?.get(to)?.has(kind)) return undefined;
+    return `${this.system.name} has no edge ${from} -> ${to} : ${kind}; add it to the routing table or send elsewhere.`;
+  }
+
+  /** Every agent but `sender`: a broadcast's targets (external addresses get none). */
+  private broadcastTargets(sender: string): readonly string[] {
+    let targets = this.everyoneBut.get(sender);
+    if (!targets) {
+      targets = Object.freeze(Object.keys(this.system.agents).filter((name) => name !== sender));
+      this.everyoneBut.set(sender, targets);
+    }
+    return targets;
   }
 
   /** Queues an admitted envelope's append, or for one journaled before an ack in its turn, in the open outbox. */
@@ -266,7 +355,7 @@ export class SupervisorLedger<E = unknown> {
     const p = this.pending.get(ticket);
     if (!p || p.settled) return;
     p.settled = outcome;
-    const id = p.record.envelope.message_id;
+    const { id } = p;
     if (!outcome.ok) {
       // A message that never reached the journal was never routed: its id may be sent again.
       this.seen.forget(id);

@@ -1,16 +1,24 @@
 import type { AnyActorLogic } from 'xstate';
 import type { z } from 'zod';
+import type { EnvelopeAddressing } from '../../protocol/runtime/envelope-addressing.ts';
 import type { RoutableEnvelope, Route } from '../../protocol/runtime/routing.ts';
+import type { VersionRule } from '../../protocol/runtime/version-rule.ts';
 
 /**
  * What the supervisor needs to know of one multi-agent system: how to validate its envelopes,
  * which edges exist, its agents (spawned by name, the child id is the name), its topics and the
  * addresses outside the runtime (USER) whose envelopes are journaled and handed to the host.
+ * Its envelopes stay its spec's own: `addressing` says where their id, sender, receivers and
+ * kind are, so the supervisor routes and journals them verbatim.
  */
 export interface SystemDefinition<E extends RoutableEnvelope = RoutableEnvelope> {
   name: string;
   /** Validates an envelope together with its payload. */
   envelope: z.ZodType<E>;
+  /** Where the envelope keeps its id, sender, receivers, kind, ...; spec 000's fields (`DEFAULT_ADDRESSING`) when absent. */
+  addressing?: EnvelopeAddressing;
+  /** The protocol version rule (spec 002), checked before the schema; no version check when absent. */
+  versionRule?: VersionRule;
   routes: readonly Route[];
   agents: Readonly<Record<string, AnyActorLogic>>;
   /** Input of each spawned agent; `{ name }` when absent. */

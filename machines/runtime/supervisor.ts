@@ -9,6 +9,7 @@ import { emit, enqueueActions, sendTo, setup, type AnyActorLogic } from 'xstate'
 import { createJournalWriter } from '../../actors/runtime/journal-writer.ts';
 import type { Journal } from '../../actors/runtime/journal.ts';
 import type { AgentReport } from '../../protocol/runtime/agent-report.ts';
+import { addressingOf } from '../../protocol/runtime/envelope-addressing.ts';
 import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 import {
   deliveryOf,
@@ -20,6 +21,7 @@ import {
   type SupervisorEvent,
   type SupervisorRejectedEvent,
 } from './supervisor-events.ts';
+import type { PendingDelivery } from './pending-deliveries.ts';
 import { SupervisorLedger, type Admission } from './supervisor-ledger.ts';
 import type { SystemDefinition } from './supervisor-system.ts';
 
@@ -35,6 +37,11 @@ interface SupervisorOptions {
   journal: Journal<RoutedRecord>;
   /** How long message ids are remembered for duplicate detection; default one hour. */
   dedupWindowMs?: number;
+  /**
+   * The current time in ms, against which envelopes expire: the actor system's clock (the run
+   * host passes its `ServiceClock`'s `now`, a `SimulatedClock`'s in tests); `Date.now` by default.
+   */
+  now?: () => number;
 }
 
 /**
@@ -53,7 +60,7 @@ type RoutedEvent = Extract<SupervisorEmitted, { type: 'supervisor.routed' | 'sup
 
 interface DeliverParams {
   target: string;
-  record: RoutedRecord;
+  pending: PendingDelivery;
 }
 
 /** The named actions of the hot path, as `enqueue` takes them (its typed overloads cannot name actions of the same `setup`). */
@@ -77,6 +84,8 @@ const HOUR_MS = 3_600_000;
  */
 export function createSupervisorMachine(system: SystemDefinition, options: SupervisorOptions) {
   const agentNames = Object.keys(system.agents);
+  const addressing = addressingOf(system.addressing);
+  const now = options.now;
   const requestTimeoutMs = system.requestTimeoutMs ?? 30_000;
   // Only pipelined delivery holds what an agent produces; a durable system has no such transitions.
   const pipelined = system.delivery === 'pipelined';
@@ -96,7 +105,7 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
       ...(system.agents as Record<string, AnyActorLogic>),
     },
     guards: {
-      senderWaits: ({ context, event }) => context.ledger.waits(senderOf(event)),
+      senderWaits: ({ context, event }) => context.ledger.waits(senderOf(event, addressing)),
       reportsRevokedWork: ({ context, event }) =>
         event.type === 'agent.report' &&
         event.outcome.status === 'completed' &&
@@ -110,7 +119,7 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
       // `{ type, params }` object, not a new `sendTo`/`emit` action function per envelope.
       deliverRecord: sendTo(
         (_, params: DeliverParams) => params.target,
-        (_, params: DeliverParams) => deliveryOf(params.record),
+        (_, params: DeliverParams) => deliveryOf(params.pending.record, params.pending.id),
       ),
       emitRouted: emit((_, event: RoutedEvent) => event),
       spawnAgents: enqueueActions(({ context, enqueue }) => {
@@ -154,11 +163,10 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
             break;
           case 'agent.report':
             if (event.outcome.status !== 'completed' || system.routeAgentOutputs === false) break;
-            for (const envelope of envelopesOf(event.outcome.output)) {
+            for (const envelope of envelopesOf(event.outcome.output, addressing)) {
               // A worker answering a request answers it with its output.
               const open = ledger.requests.get(event.requestId);
-              const to = (envelope as { to_agent?: unknown }).to_agent;
-              if (open && open.requester === to)
+              if (open && open.requester === addressing.receiversOf(envelope))
                 admissions.push(ledger.admit({ kind: 'response', envelope, inReplyTo: event.requestId }));
               else admissions.push(ledger.admit({ kind: 'direct', envelope }));
             }
@@ -177,14 +185,13 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
           }
           const { pending, outbox } = admission;
           if (pending.deliveredEarly) {
-            for (const target of pending.targets)
-              hot(enqueue)({ type: 'deliverRecord', params: { target, record: pending.record } });
+            for (const target of pending.targets) hot(enqueue)({ type: 'deliverRecord', params: { target, pending } });
           }
           // One event per outbox: the writer takes it, with whatever is added until then, in a microtask.
           if (outbox) enqueue.sendTo('journal', { type: 'journal.append', outbox });
           if (pending.journaled) continue;
-          if (pending.record.kind === 'request') {
-            const correlationId = pending.record.envelope.message_id;
+          if (pending.record.kind === 'request' && !pending.record.expired) {
+            const correlationId = pending.id;
             const timeoutMs =
               event.type === 'supervisor.request' ? (event.timeoutMs ?? requestTimeoutMs) : requestTimeoutMs;
             enqueue.sendTo(
@@ -193,7 +200,7 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
               { delay: timeoutMs, id: `request:${correlationId}` },
             );
           }
-          if (pending.record.kind === 'response' && pending.record.correlation_id) {
+          if (pending.record.kind === 'response' && pending.record.correlation_id !== undefined) {
             enqueue.cancel(`request:${pending.record.correlation_id}`);
           }
         }
@@ -208,17 +215,26 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
               `The journal could not store the envelope: ${settled?.message}. Send it again.`,
               record.envelope,
             );
-            if (isRunningChild(self, record.envelope.from_agent)) enqueue.sendTo(record.envelope.from_agent, rejected);
+            if (isRunningChild(self, pending.sender)) enqueue.sendTo(pending.sender, rejected);
             enqueue.emit(rejected);
             // Revoked: the agents that got it early stop working on it.
             if (pending.deliveredEarly) {
               for (const target of pending.targets)
-                enqueue.sendTo(target, { type: 'agent.cancel', requestId: record.envelope.message_id });
+                enqueue.sendTo(target, { type: 'agent.cancel', requestId: pending.id });
             }
             continue;
           }
+          if (record.expired) {
+            enqueue.emit({ type: 'supervisor.expired', partition, record, at: 'admission' });
+            continue;
+          }
+          // Its delivery waited for the disk: past its expiry now, it is not delivered either.
+          if (!pending.deliveredEarly && pending.expiresAt !== undefined && context.ledger.expiredNow(pending)) {
+            enqueue.emit({ type: 'supervisor.expired', partition, record, at: 'delivery' });
+            continue;
+          }
           if (!pending.deliveredEarly) {
-            for (const target of pending.targets) hot(enqueue)({ type: 'deliverRecord', params: { target, record } });
+            for (const target of pending.targets) hot(enqueue)({ type: 'deliverRecord', params: { target, pending } });
           }
           hot(enqueue)({
             type: 'emitRouted',
@@ -241,7 +257,7 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
           }
         }
       }),
-      holdEvent: ({ context, event }) => context.ledger.hold(senderOf(event)!, event),
+      holdEvent: ({ context, event }) => context.ledger.hold(senderOf(event, addressing)!, event),
       /** A report of work whose delivery was revoked, from an agent that did not stop: never routed. */
       refuseRevokedReport: enqueueActions(({ event, enqueue }) => {
         if (event.type !== 'agent.report') return;
@@ -289,7 +305,7 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
   }).createMachine({
     id: 'supervisor',
     context: ({ input }) => ({
-      ledger: new SupervisorLedger(system, input.journaledIds),
+      ledger: new SupervisorLedger(system, input.journaledIds, now ? { now } : {}),
       agentInputs: input.agentInputs ?? {},
     }),
     entry: 'spawnAgents',

@@ -80,9 +80,9 @@ export const agentLoopMachine = setup({
   actions: {
     acceptTurn: assign({
       turn: ({ event }) => {
-        const { envelope } = (event as AgentDeliveryEvent).input;
-        const payload = ChatRequestSchema.parse(envelope.payload);
-        return { ...payload, requestId: envelope.message_id, sessionId: String(envelope['session_id']) };
+        const { requestId, input } = event as AgentDeliveryEvent;
+        const payload = ChatRequestSchema.parse(input.envelope['payload']);
+        return { ...payload, requestId, sessionId: String(input.envelope['session_id']) };
       },
     }),
     requestContext: sendParent(({ context }) => ({

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { InspectionEvent } from 'xstate';
 import { makeEnvelope, versionedRunId } from '../../actors/nutrition/envelope-factory.ts';
-import type { Clock } from '../../actors/runtime/clock.ts';
+import type { ServiceClock } from '../../actors/runtime/clock.ts';
 import type { Journal } from '../../actors/runtime/journal.ts';
 import type { Store } from '../../actors/runtime/store.ts';
 import type { AgentBrainLogic } from '../../machines/runtime/agent.ts';
 import { nutritionRunInput, nutritionSystem, type NutritionWorker } from '../../machines/nutrition/nutrition-system.ts';
 import type { PipelineEvent } from '../../machines/nutrition/pipeline.ts';
-import type { EnvelopeOf } from '../../protocol/nutrition/envelope.ts';
+import type { EnvelopeOf, NutritionEnvelope } from '../../protocol/nutrition/envelope.ts';
 import type { IntakeData } from '../../protocol/nutrition/intake-data.ts';
 import type { WeeklyCheckin } from '../../protocol/nutrition/weekly-checkin.ts';
 import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
@@ -45,7 +45,7 @@ export interface PipelineRunsOptions {
   store: Store;
   journal: Journal<RoutedRecord>;
   brains: Readonly<Record<NutritionWorker, AgentBrainLogic>>;
-  clock?: Clock;
+  clock?: ServiceClock;
   agentTimeoutMs?: number;
   pipelineTimeoutMs?: number;
   /** How many runs work at once (the run host's defaults where absent). */
@@ -155,7 +155,8 @@ export class PipelineRuns {
   /** Every envelope of the run in journal order. */
   async messages(userId: string, runId: string) {
     await this.own(userId, runId);
-    return (await this.options.journal.read(runId)).map((entry) => entry.data.envelope);
+    // Its journal holds the pipeline's envelopes (spec 000 §2), which the supervisor checked.
+    return (await this.options.journal.read(runId)).map((entry) => entry.data.envelope as NutritionEnvelope);
   }
 
   /** Watches a run: its snapshot now, and its events from now on (none for a run that is over). */

@@ -1,6 +1,7 @@
 import { createActor, type AnyActorRef, type EventObject, type InspectionEvent, type Snapshot } from 'xstate';
 import type { Clock } from '../../actors/runtime/clock.ts';
 import type { SupervisorInput, SupervisorMachine } from '../../machines/runtime/supervisor.ts';
+import { addressingOf } from '../../protocol/runtime/envelope-addressing.ts';
 import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 
 /**
@@ -26,6 +27,8 @@ export interface HostedRunOptions {
   /** The supervisor's child whose state is the run's (the pipeline's ORCHESTRATOR, the TRAINER loop). */
   runActor: string;
   clock?: Clock;
+  /** The id of one of the system's envelopes (its addressing's); spec 000's `message_id` by default. */
+  idOf?: (envelope: unknown) => string | undefined;
   /** Sent to the run actor once started, after a restore (XState does not re-arm timers, #5331). */
   resume?: EventObject;
   /** Called after every change of the run actor (keep it cheap: it runs on the routing path). */
@@ -55,9 +58,11 @@ export class HostedRun {
   private readonly drained = new Set<() => void>();
   private persistTimer: NodeJS.Timeout | undefined;
   private readonly persistNow: () => void;
+  private readonly idOf: (envelope: unknown) => string | undefined;
 
   constructor(options: HostedRunOptions) {
     this.partition = options.partition;
+    this.idOf = options.idOf ?? addressingOf().idOf;
     let actor: AnyActorRef | undefined;
     this.supervisor = createActor(options.machine, {
       input: options.input,
@@ -149,7 +154,7 @@ export class HostedRun {
         resolve();
       };
       const stop = this.watch((event) => {
-        if (event.type === 'message' && (event.data as { message_id?: unknown }).message_id === messageId) done();
+        if (event.type === 'message' && this.idOf(event.data) === messageId) done();
       });
       void this.quiescent().then(done);
     });

@@ -1,5 +1,5 @@
 import type { EventObject, InspectionEvent } from 'xstate';
-import type { Clock } from '../../actors/runtime/clock.ts';
+import type { ServiceClock } from '../../actors/runtime/clock.ts';
 import type { Journal, JournalEntry } from '../../actors/runtime/journal.ts';
 import type { Store } from '../../actors/runtime/store.ts';
 import type { SupervisorInput } from '../../machines/runtime/supervisor.ts';
@@ -46,7 +46,7 @@ export interface RunHostOptions {
   durable?: DurableRuns;
   /** Keep one run built ahead of time, so that `start` needs not build a supervisor and its agents. */
   spare?: boolean;
-  clock?: Clock;
+  clock?: ServiceClock;
   /** Every inspection event of every run, by partition (the visualizer's live view). */
   inspect?: (partition: string, event: InspectionEvent) => void;
   /** Every change of an owned run's actor (keep it cheap: it runs on the routing path). */

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { InspectionEvent } from 'xstate';
 import { createSupervisorMachine, type SupervisorMachine } from '../../machines/runtime/supervisor.ts';
+import { addressingOf } from '../../protocol/runtime/envelope-addressing.ts';
 import { Admission, DEFAULT_ADMISSION } from './admission.ts';
 import { HostedRun, type RunSnapshot } from './hosted-run.ts';
 import { restoredLogic } from './restored-logic.ts';
 import type { DurableRuns, RunHostOptions } from './run-host-options.ts';
 import type { RunRecord } from './run-record.ts';
-import { recoverRun, tryBuild, type RecoveringHost } from './run-recovery.ts';
+import { journaledIdsOf, recoverRun, tryBuild, type RecoveringHost } from './run-recovery.ts';
 import { RunStore } from './run-store.ts';
 
 export type { DurableRuns, RunHostOptions } from './run-host-options.ts';
@@ -27,7 +28,7 @@ export type { DurableRuns, RunHostOptions } from './run-host-options.ts';
  * const host = await RunHost.open({ system, journal, store, runActor: 'ORCHESTRATOR', durable });
  * const run = host.start({ owner: userId });
  * run.send({ type: 'pipeline.start', envelope });
- * await run.journaled(envelope.message_id);
+ * await run.journaled(envelope.message_id); // the id its addressing reads
  * await host.commit(run); // journaled and recorded: tell the client
  */
 export class RunHost {
@@ -50,7 +51,7 @@ export class RunHost {
   private readonly recovering: RecoveringHost;
 
   private constructor(private readonly options: RunHostOptions) {
-    this.machine = createSupervisorMachine(options.system, { journal: options.journal });
+    this.machine = createSupervisorMachine(options.system, this.supervisorOptions());
     this.runs = new RunStore(options.store, options.system.name);
     this.admission = new Admission(`${options.system.name} runs`, { ...DEFAULT_ADMISSION, ...options.admission });
     this.recovering = {
@@ -238,6 +239,12 @@ export class RunHost {
     await this.runs.settled();
   }
 
+  /** What every run's supervisor gets: the journal, and the host's clock for envelopes that expire. */
+  private supervisorOptions() {
+    const { journal, clock } = this.options;
+    return clock ? { journal, now: () => clock.now() } : { journal };
+  }
+
   /** A run's supervisor and agents; restored from `from.snapshot` when given, else fresh. */
   private build(partition: string, from: { snapshot?: unknown; journaledIds?: readonly string[] } = {}): HostedRun {
     const { options } = this;
@@ -252,7 +259,7 @@ export class RunHost {
               [options.runActor]: restoredLogic(options.system.agents[options.runActor] as never, restore.snapshot),
             },
           },
-          { journal: options.journal },
+          this.supervisorOptions(),
         )
       : this.machine;
     const journaledIds = from.journaledIds ?? [];
@@ -263,6 +270,7 @@ export class RunHost {
       input: options.runInput?.(partition, journaledIds) ?? { journaledIds },
       runActor: options.runActor,
       ...(options.clock ? { clock: options.clock } : {}),
+      idOf: addressingOf(options.system.addressing).idOf,
       ...(restore && durable?.resume ? { resume: durable.resume } : {}),
       ...(inspect ? { inspect: (event: InspectionEvent) => inspect(partition, event) } : {}),
       onChange: (snapshot) => {
@@ -390,7 +398,7 @@ export class RunHost {
     this.owners.set(partition, record.owner);
     const run = tryBuild(this.recovering, partition, {
       snapshot: record.snapshot,
-      journaledIds: entries.map((e) => e.data.envelope.message_id),
+      journaledIds: journaledIdsOf(this.options.system, entries),
     });
     if (run) return run;
     // Its snapshot will not restore: it comes back as after a restart (rebuilt, or failed).

@@ -1,10 +1,23 @@
 import { createActor, type AnyActorLogic } from 'xstate';
 import type { JournalEntry } from '../../actors/runtime/journal.ts';
+import type { SystemDefinition } from '../../machines/runtime/supervisor-system.ts';
+import { addressingOf } from '../../protocol/runtime/envelope-addressing.ts';
 import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 import type { HostedRun, RunSnapshot } from './hosted-run.ts';
 import type { DurableRuns, RunHostOptions } from './run-host-options.ts';
 import { recoveryOf, type Recovery, type UnfinishedRun } from './run-record.ts';
 import type { RunStore } from './run-store.ts';
+
+/** The ids of the envelopes in a run's journal, as its system's addressing reads them: they count as seen. */
+export function journaledIdsOf(system: SystemDefinition, entries: readonly JournalEntry<RoutedRecord>[]): string[] {
+  const { idOf } = addressingOf(system.addressing);
+  const ids: string[] = [];
+  for (const entry of entries) {
+    const id = idOf(entry.data.envelope);
+    if (id !== undefined) ids.push(id);
+  }
+  return ids;
+}
 
 /** What recovery may do to the host's runs (the host hands it these, and nothing else). */
 export interface RecoveringHost {
@@ -37,7 +50,7 @@ export async function recoverRun(host: RecoveringHost, entry: UnfinishedRun, dur
       reason: `Its journal could not be read (${error instanceof Error ? error.message : String(error)}).`,
     };
   }
-  const journaledIds = entries.map((e) => e.data.envelope.message_id);
+  const journaledIds = journaledIdsOf(host.options.system, entries);
   if (recovery.kind === 'restore') {
     const run = tryBuild(host, partition, { snapshot: recovery.snapshot, journaledIds });
     if (run) {

@@ -28,7 +28,7 @@ import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 import type { ChatBody } from '../../protocol/trainer/chat-body.ts';
 import type { SseEvent } from '../../protocol/trainer/sse-event.ts';
 import type { LoopAction, StopReason } from '../../protocol/trainer/trainer-envelope.ts';
-import type { Clock } from '../../actors/runtime/clock.ts';
+import type { ServiceClock } from '../../actors/runtime/clock.ts';
 import { RunHost, type RunHostOptions } from '../run-host/run-host.ts';
 import { TooManyRunsError } from '../../protocol/runtime/runtime-error.ts';
 import { clientResponseOf, type ClientResponse } from './client-response.ts';
@@ -50,7 +50,7 @@ export interface TrainerServiceOptions {
   /** The model of a chat that names none (`PRIMARY_MODEL`). */
   primaryModel: string;
   systemPrompt?: string;
-  clock?: Clock;
+  clock?: ServiceClock;
   loop?: Omit<AgentLoopInput, 'name'>;
   now?: () => Date;
   /** The §11.3 console log; silent when absent. */

@@ -1,4 +1,5 @@
 import { createActor, waitFor, type AnyActorRef, type SimulatedClock } from 'xstate';
+import type { SystemDefinition } from '../../machines/runtime/supervisor-system.ts';
 import type { Journal } from '../../actors/runtime/journal.ts';
 import { createMemoryJournal } from '../../actors/runtime/memory-journal.ts';
 import { createSupervisorMachine, type SupervisorEmitted } from '../../machines/runtime/supervisor.ts';
@@ -7,7 +8,17 @@ import { testSystem } from './test-system.ts';
 
 /** The test system's supervisor (recorder agents A, B, C), with what it emitted and what each agent got. */
 export function startSupervisor(journal: Journal<RoutedRecord> = createMemoryJournal(), clock?: SimulatedClock) {
-  const actor = createActor(createSupervisorMachine(testSystem(), { journal }), {
+  return startSystem(testSystem(), journal, clock);
+}
+
+/** Any system's supervisor (of recorder agents), its clock for expiry too when one is given. */
+export function startSystem(
+  system: SystemDefinition,
+  journal: Journal<RoutedRecord> = createMemoryJournal(),
+  clock?: SimulatedClock,
+) {
+  const now = clock ? { now: () => clock.now() } : {};
+  const actor = createActor(createSupervisorMachine(system, { journal, ...now }), {
     input: {},
     ...(clock ? { clock } : {}),
   });

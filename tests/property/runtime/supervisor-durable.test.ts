@@ -120,7 +120,7 @@ async function run(ops: Op[]) {
       }
       await tick();
       for (const waiting of journal.waiting.slice(outstanding.length)) {
-        const call = { burst: bursts, ids: waiting.data.map((r) => r.envelope.message_id) };
+        const call = { burst: bursts, ids: waiting.data.map((r) => r.envelope.message_id as string) };
         calls.push(call);
         outstanding.push(call);
       }

@@ -67,7 +67,7 @@ async function run(ops: Op[]) {
     await journal.commit();
     await tick();
   }
-  const journaled = (await journal.durable.read('run-1')).map((entry) => entry.data.envelope.message_id);
+  const journaled = (await journal.durable.read('run-1')).map((entry) => entry.data.envelope.message_id as string);
   const position = new Map(journaled.map((id, index) => [id, index]));
   for (const [id, index] of position) {
     for (const cause of sent.get(id)!.causes) {

@@ -21,7 +21,7 @@ function heldJournal() {
   const journal = {
     appendMany: (partition: string, data: readonly RoutedRecord[]) =>
       new Promise<JournalEntry<RoutedRecord>[]>((resolve, reject) => {
-        const ids = data.map((r) => r.envelope.message_id);
+        const ids = data.map((r) => r.envelope.message_id as string);
         calls.push({
           partition,
           ids,

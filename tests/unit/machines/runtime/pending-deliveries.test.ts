@@ -9,6 +9,8 @@ const delivery = (ticket: number, id = `m${ticket}`, extra: Partial<PendingDeliv
     kind: 'direct',
     envelope: { message_id: id, from_agent: 'A', to_agent: 'B', data_type: 'note', payload: {} },
   },
+  id,
+  sender: 'A',
   targets: ['B'],
   ...extra,
 });
