@@ -1,0 +1,274 @@
+import { backoffDelay, type BackoffPolicy } from '../../actors/runtime/backoff.ts';
+import type {
+  CancelledRecord,
+  DelegatedRecord,
+  DelegationRecord,
+  OutcomeRecord,
+  TimedOutRecord,
+} from '../../protocol/runtime/delegation-record.ts';
+import type { OutcomeStatus, TerminalStatus } from '../../protocol/runtime/outcome-status.ts';
+import { DelegationEndedError, UnknownDelegationError } from './delegation-errors.ts';
+
+/*
+ * The decisions of a delegation tree, without I/O: `plan*` turns an input (a delegation, an
+ * outcome, a deadline, a cancellation) into the record to journal, and `applyDelegationRecord`
+ * applies a record to the tree. The service applies each record as it journals it, and replays
+ * the same records through the same function when it reopens, so both give the same tree.
+ */
+
+/** `open` until the node's one terminal outcome. */
+export type NodeStatus = 'open' | TerminalStatus;
+
+/** Who ended a node: its target's outcome, the watchdog, a cancellation, or spent retries. */
+export type SettledBy = 'target' | 'watchdog' | 'cancellation' | 'retries';
+
+/** One delegation of the tree. The tree owns it: callers get copies (`DelegationTree.node`). */
+export interface DelegationNode {
+  id: string;
+  parent: string | null;
+  owner: string;
+  target: string;
+  /** Absolute ms on the service clock; never later than the parent's. */
+  deadline: number;
+  delegatedAt: number;
+  clamped: boolean;
+  data?: unknown;
+  status: NodeStatus;
+  /** The outcome's result; for a cancelled node, its partial results. */
+  result?: unknown;
+  settledAt?: number;
+  settledBy?: SettledBy;
+  /** Its parent was cancelled without cascade: its outcome is recorded but nobody is told. */
+  abandoned: boolean;
+  /** `throttled` outcomes so far. */
+  throttled: number;
+  /** When the next retry goes out, while one waits. */
+  retryAt: number | null;
+  children: string[];
+  /** Outcomes that arrived after the terminal one (journaled, ignored). */
+  lateOutcomes: number;
+}
+
+export interface DelegationTreeState {
+  readonly nodes: Map<string, DelegationNode>;
+}
+
+export const emptyTree = (): DelegationTreeState => ({ nodes: new Map() });
+
+/** A request to delegate work: `timeoutMs` from now, clamped to the parent's deadline. */
+export interface DelegationRequest {
+  id: string;
+  parent?: string | null;
+  owner: string;
+  target: string;
+  timeoutMs?: number;
+  data?: unknown;
+}
+
+/** An outcome as a target reports it. */
+export interface ReportedOutcome {
+  status: OutcomeStatus;
+  result?: unknown;
+}
+
+/** How `throttled` outcomes are retried: backoff delays, at most `maxRetries`, inside the deadline. */
+export interface RetryRule {
+  policy: BackoffPolicy;
+  maxRetries: number;
+  random: () => number;
+}
+
+/** What applying a record changed. */
+export interface Applied {
+  /** Nodes that reached their terminal outcome, in order. */
+  settled: DelegationNode[];
+  /** Children left to run on by a cancellation without cascade. */
+  abandoned: DelegationNode[];
+  /** The input arrived after its node had ended. */
+  late: boolean;
+}
+
+function nodeOf(tree: DelegationTreeState, id: string): DelegationNode {
+  const node = tree.nodes.get(id);
+  if (!node) throw new UnknownDelegationError(id);
+  return node;
+}
+
+/** The record of a new delegation, or undefined when `request.id` is already in the tree (a duplicate). */
+export function planDelegation(
+  tree: DelegationTreeState,
+  request: DelegationRequest,
+  now: number,
+  defaultTimeoutMs: number,
+): DelegatedRecord | undefined {
+  if (tree.nodes.has(request.id)) return undefined;
+  const timeoutMs = request.timeoutMs ?? defaultTimeoutMs;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    throw new RangeError(`Delegation ${request.id}: timeoutMs must be a positive number of ms, got ${timeoutMs}.`);
+  }
+  const parent = request.parent == null ? undefined : nodeOf(tree, request.parent);
+  if (parent && parent.status !== 'open') throw new DelegationEndedError(parent.id, parent.status);
+  const requested = now + timeoutMs;
+  const deadline = parent ? Math.min(requested, parent.deadline) : requested;
+  const record: DelegatedRecord = {
+    kind: 'delegated',
+    id: request.id,
+    parent: parent?.id ?? null,
+    owner: request.owner,
+    target: request.target,
+    deadline,
+    clamped: deadline < requested,
+    at: now,
+  };
+  if (request.data !== undefined) record.data = request.data;
+  return record;
+}
+
+/** The record of an outcome; for `throttled`, when its retry goes out (null when none fits). */
+export function planOutcome(
+  tree: DelegationTreeState,
+  id: string,
+  outcome: ReportedOutcome,
+  now: number,
+  retry: RetryRule,
+): OutcomeRecord {
+  const node = nodeOf(tree, id);
+  const record: OutcomeRecord = { kind: 'outcome', id, status: outcome.status, at: now, late: node.status !== 'open' };
+  if (outcome.result !== undefined) record.result = outcome.result;
+  if (outcome.status === 'throttled' && !record.late) {
+    const attempt = node.throttled + 1;
+    const retryAt = attempt > retry.maxRetries ? null : now + backoffDelay(retry.policy, attempt, retry.random);
+    record.retryAt = retryAt !== null && retryAt < node.deadline ? retryAt : null;
+  }
+  return record;
+}
+
+/** The record of a watchdog that fired, or undefined when the node already ended. */
+export function planTimeout(tree: DelegationTreeState, id: string, now: number): TimedOutRecord | undefined {
+  return nodeOf(tree, id).status === 'open' ? { kind: 'timed_out', id, at: now } : undefined;
+}
+
+/** Every descendant of `id`, parents before their children. */
+export function descendantsOf(tree: DelegationTreeState, id: string): DelegationNode[] {
+  const found: DelegationNode[] = [];
+  const stack = [...nodeOf(tree, id).children].reverse();
+  while (stack.length > 0) {
+    const node = nodeOf(tree, stack.pop()!);
+    found.push(node);
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  }
+  return found;
+}
+
+/**
+ * The open nodes a cancellation of `id` ends: the node itself, and with `cascade` every open
+ * descendant (also under a child that already ended: its own children may still run). Nodes
+ * that ended before keep their outcome (cancellation is best-effort, spec 002).
+ */
+export function cancellationReach(tree: DelegationTreeState, id: string, cascade: boolean): DelegationNode[] {
+  const node = nodeOf(tree, id);
+  const reach = cascade ? [node, ...descendantsOf(tree, id)] : [node];
+  return reach.filter((candidate) => candidate.status === 'open');
+}
+
+/** The record of a cancellation, with the partial results of each node it ends. */
+export function planCancellation(
+  tree: DelegationTreeState,
+  id: string,
+  cancellation: { reason: string; cascade: boolean },
+  now: number,
+  partialsOf: (node: DelegationNode) => unknown,
+): CancelledRecord {
+  const partials: Record<string, unknown> = {};
+  for (const node of cancellationReach(tree, id, cancellation.cascade)) {
+    const partial = partialsOf(node);
+    if (partial !== undefined) partials[node.id] = partial;
+  }
+  return { kind: 'cancelled', id, reason: cancellation.reason, cascade: cancellation.cascade, at: now, partials };
+}
+
+function settle(
+  node: DelegationNode,
+  status: TerminalStatus,
+  by: SettledBy,
+  at: number,
+  result: unknown,
+): DelegationNode {
+  node.status = status;
+  node.settledBy = by;
+  node.settledAt = at;
+  node.retryAt = null;
+  if (result !== undefined) node.result = result;
+  return node;
+}
+
+/** Applies one journaled record to the tree (in place) and says what it changed. */
+export function applyDelegationRecord(tree: DelegationTreeState, record: DelegationRecord): Applied {
+  const applied: Applied = { settled: [], abandoned: [], late: false };
+  switch (record.kind) {
+    case 'delegated': {
+      if (tree.nodes.has(record.id)) throw new Error(`Delegation ${record.id} is journaled twice.`);
+      const parent = record.parent === null ? undefined : nodeOf(tree, record.parent);
+      const node: DelegationNode = {
+        id: record.id,
+        parent: record.parent,
+        owner: record.owner,
+        target: record.target,
+        deadline: record.deadline,
+        delegatedAt: record.at,
+        clamped: record.clamped,
+        status: 'open',
+        abandoned: false,
+        throttled: 0,
+        retryAt: null,
+        children: [],
+        lateOutcomes: 0,
+      };
+      if (record.data !== undefined) node.data = record.data;
+      tree.nodes.set(record.id, node);
+      parent?.children.push(record.id);
+      return applied;
+    }
+    case 'outcome': {
+      const node = nodeOf(tree, record.id);
+      if (node.status !== 'open') {
+        node.lateOutcomes += 1;
+        applied.late = true;
+      } else if (record.status !== 'throttled') {
+        applied.settled.push(settle(node, record.status, 'target', record.at, record.result));
+      } else {
+        node.throttled += 1;
+        node.retryAt = record.retryAt ?? null;
+        if (node.retryAt === null) applied.settled.push(settle(node, 'failed', 'retries', record.at, record.result));
+      }
+      return applied;
+    }
+    case 'timed_out': {
+      const node = nodeOf(tree, record.id);
+      if (node.status === 'open') applied.settled.push(settle(node, 'timeout', 'watchdog', record.at, undefined));
+      else applied.late = true;
+      return applied;
+    }
+    case 'cancelled': {
+      const node = nodeOf(tree, record.id);
+      applied.late = node.status !== 'open';
+      const reach = cancellationReach(tree, record.id, record.cascade);
+      if (!record.cascade && !applied.late) {
+        for (const childId of node.children) {
+          const child = nodeOf(tree, childId);
+          if (child.status !== 'open') continue;
+          child.abandoned = true;
+          applied.abandoned.push(child);
+        }
+      }
+      for (const reached of reach) {
+        applied.settled.push(settle(reached, 'cancelled', 'cancellation', record.at, record.partials[reached.id]));
+      }
+      return applied;
+    }
+    case 'retried': {
+      nodeOf(tree, record.id).retryAt = null;
+      return applied;
+    }
+  }
+}

@@ -1,0 +1,232 @@
+import type { BackoffPolicy } from '../../actors/runtime/backoff.ts';
+import { realClock, type ServiceClock } from '../../actors/runtime/clock.ts';
+import { DeadlineTimers } from '../../actors/runtime/deadline-timers.ts';
+import type { Journal } from '../../actors/runtime/journal.ts';
+import { DelegationRecordSchema, type DelegationRecord } from '../../protocol/runtime/delegation-record.ts';
+import { DataFileCorruptError } from '../../protocol/runtime/runtime-error.ts';
+import { DelegationJournalError } from './delegation-errors.ts';
+import {
+  applyDelegationRecord,
+  emptyTree,
+  planCancellation,
+  planDelegation,
+  planOutcome,
+  planTimeout,
+  type Applied,
+  type DelegationNode,
+  type DelegationRequest,
+  type ReportedOutcome,
+  type RetryRule,
+} from './delegation-tree-steps.ts';
+
+/** A copy of a node of the tree, as callers and hooks see it. */
+export type DelegationNodeView = Readonly<DelegationNode> & { readonly children: readonly string[] };
+
+/** Options of {@link openDelegationTree}. */
+export interface DelegationTreeOptions {
+  journal: Journal<DelegationRecord>;
+  /** The journal partition of this tree (one request and everything it spawned, or a run's trees). */
+  partition: string;
+  /** Watchdogs and retries run on it (realClock by default; a SimulatedClock in tests). */
+  clock?: ServiceClock;
+  /** The timeout of a delegation that names none (60 s), still clamped to its parent's deadline. */
+  defaultTimeoutMs?: number;
+  /** Retries after `throttled` (002: up to 3, exponential backoff; 1 s doubling to 10 s, jittered). */
+  retry?: { policy?: BackoffPolicy; maxRetries?: number };
+  /** The backoff's random draw (Math.random); seed it in tests. */
+  random?: () => number;
+  /**
+   * Called once per node a cancellation ends, at that moment: stop the node's work and return its
+   * partial results, which the node reports as its `cancelled` outcome (and the journal keeps).
+   */
+  partialResults?: (node: DelegationNodeView) => unknown;
+  /** Told each node's terminal outcome once it is journaled (not for abandoned nodes, whose results are ignored). */
+  onSettled?: (node: DelegationNodeView) => void;
+  /** Told to send retry `attempt` of a throttled node (a new message id, same correlation), once journaled. */
+  onRetry?: (node: DelegationNodeView, attempt: number) => void;
+  /** Told what failed without a caller to tell: a watchdog's journal write, a throwing hook (console.error). */
+  onError?: (error: unknown) => void;
+}
+
+/** What became of a reported outcome. */
+export interface OutcomeReceipt {
+  /** The outcome came after the node had ended: journaled, nothing changed. */
+  late: boolean;
+  node: DelegationNodeView;
+}
+
+/** What a cancellation ended (the ids of nodes it cancelled) and left to run on (abandoned). */
+export interface CancellationReceipt {
+  late: boolean;
+  cancelled: string[];
+  abandoned: string[];
+}
+
+/** A journaled delegation tree with a watchdog per open delegation (see {@link openDelegationTree}). */
+export interface DelegationTree {
+  /** Starts a delegation (a duplicate id returns the existing node); resolves once journaled. */
+  delegate(request: DelegationRequest): Promise<DelegationNodeView>;
+  /** Records a target's outcome; after the node's terminal one it is journaled as late and ignored. */
+  report(id: string, outcome: ReportedOutcome): Promise<OutcomeReceipt>;
+  /** Cancels a delegation, and with `cascade` every open descendant; without it, its children are abandoned. */
+  cancel(id: string, cancellation: { reason: string; cascade: boolean }): Promise<CancellationReceipt>;
+  node(id: string): DelegationNodeView | undefined;
+  /** Every node, in the order delegated. */
+  nodes(): DelegationNodeView[];
+  /** Resolves once every record taken so far is journaled and its hooks have run. */
+  idle(): Promise<void>;
+  /** Stops every timer and takes nothing more (the journal stays open: it is the caller's). */
+  close(): Promise<void>;
+}
+
+const view = (node: DelegationNode): DelegationNodeView => Object.freeze({ ...node, children: [...node.children] });
+const noop = (): void => {};
+
+/**
+ * Opens the delegation tree journaled in `partition`: replays its records, re-arms a watchdog for
+ * every open delegation from its absolute deadline (XState does not re-arm `after` timers on a
+ * restored snapshot, statelyai/xstate#5331) and times out at once each one whose deadline passed
+ * while the process was down. A child's deadline never exceeds its parent's; each node gets
+ * exactly one terminal outcome (spec 002's statuses; `throttled` is retried with backoff inside
+ * the deadline, and fails the node once no retry fits); every input is journaled before the
+ * hooks hear of it, so what a hook saw survives `kill -9`.
+ *
+ * @example
+ * const tree = await openDelegationTree({ journal, partition: 'delegations/msg-001', clock, onSettled });
+ * await tree.delegate({ id: 'msg-001', owner: 'ARCHITECT', target: 'DISPATCHER', timeoutMs: 60_000 });
+ * await tree.delegate({ id: 'msg-002', parent: 'msg-001', owner: 'DISPATCHER', target: 'FLEET', timeoutMs: 30_000 });
+ * await tree.cancel('msg-001', { reason: 'strategy revised', cascade: true }); // both end `cancelled`
+ */
+export async function openDelegationTree(options: DelegationTreeOptions): Promise<DelegationTree> {
+  const { journal, partition, clock = realClock, defaultTimeoutMs = 60_000 } = options;
+  const onError = options.onError ?? ((error: unknown) => console.error(error));
+  const retryRule: RetryRule = {
+    policy: options.retry?.policy ?? { baseMs: 1_000, maxMs: 10_000 },
+    maxRetries: options.retry?.maxRetries ?? 3,
+    random: options.random ?? Math.random,
+  };
+  const tree = emptyTree();
+  for (const { seq, data } of await journal.read(partition)) {
+    const parsed = DelegationRecordSchema.safeParse(data);
+    if (!parsed.success) {
+      throw new DataFileCorruptError(`journal partition ${partition}`, `entry ${seq} is not a delegation record`);
+    }
+    applyDelegationRecord(tree, parsed.data);
+  }
+
+  const watchdogs = new DeadlineTimers<string>(clock);
+  const retries = new DeadlineTimers<string>(clock);
+  let tail: Promise<unknown> = Promise.resolve();
+  let broken: DelegationJournalError | undefined;
+  let closed = false;
+
+  const guarded = (hook: () => void): void => {
+    try {
+      hook();
+    } catch (error) {
+      onError(error);
+    }
+  };
+
+  /** Applies `record` now (so the next input sees it), journals it, then tells the hooks. */
+  const commit = (record: DelegationRecord, after?: () => void): Promise<Applied> => {
+    if (broken) return Promise.reject(broken);
+    if (closed) return Promise.reject(new Error(`The delegation tree ${partition} is closed; reopen it to go on.`));
+    const applied = applyDelegationRecord(tree, record);
+    armFor(record, applied);
+    const settled = applied.settled.filter((node) => !node.abandoned).map(view);
+    const appended = journal.append(partition, record);
+    const done = Promise.all([tail, appended]).then(
+      () => {
+        for (const node of settled) guarded(() => options.onSettled?.(node));
+        if (after) guarded(after);
+        return applied;
+      },
+      (error: unknown) => {
+        broken ??= error instanceof DelegationJournalError ? error : new DelegationJournalError(partition, error);
+        watchdogs.clear();
+        retries.clear();
+        throw broken;
+      },
+    );
+    tail = done.then(noop, noop);
+    return done;
+  };
+
+  const expire = (id: string): void => {
+    const record = planTimeout(tree, id, clock.now());
+    if (record) commit(record).catch(onError);
+  };
+
+  const sendRetry = (id: string): void => {
+    const node = tree.nodes.get(id);
+    if (!node || node.status !== 'open' || node.retryAt === null) return;
+    const attempt = node.throttled;
+    commit({ kind: 'retried', id, attempt, at: clock.now() }, () => options.onRetry?.(view(node), attempt)).catch(
+      onError,
+    );
+  };
+
+  /** Keeps the timers in step with the tree after `record`. */
+  function armFor(record: DelegationRecord, applied: Applied): void {
+    for (const node of applied.settled) {
+      watchdogs.disarm(node.id);
+      retries.disarm(node.id);
+    }
+    const node = tree.nodes.get(record.id);
+    if (!node || node.status !== 'open') return;
+    if (record.kind === 'delegated') watchdogs.arm(node.id, node.deadline, () => expire(node.id));
+    if (node.retryAt !== null && !retries.has(node.id)) retries.arm(node.id, node.retryAt, () => sendRetry(node.id));
+  }
+
+  // Re-arm what was open when the process stopped; what expired meanwhile times out now.
+  const now = clock.now();
+  const expired: Promise<unknown>[] = [];
+  for (const node of tree.nodes.values()) {
+    if (node.status !== 'open') continue;
+    if (node.deadline <= now) {
+      expired.push(commit({ kind: 'timed_out', id: node.id, at: now }));
+      continue;
+    }
+    watchdogs.arm(node.id, node.deadline, () => expire(node.id));
+    if (node.retryAt !== null) retries.arm(node.id, node.retryAt, () => sendRetry(node.id));
+  }
+  await Promise.all(expired);
+
+  return {
+    async delegate(request) {
+      const record = planDelegation(tree, request, clock.now(), defaultTimeoutMs);
+      if (record) await commit(record);
+      else await tail; // a duplicate answers once the original is journaled
+      if (broken) throw broken;
+      return view(tree.nodes.get(request.id)!);
+    },
+    async report(id, outcome) {
+      const applied = await commit(planOutcome(tree, id, outcome, clock.now(), retryRule));
+      return { late: applied.late, node: view(tree.nodes.get(id)!) };
+    },
+    async cancel(id, cancellation) {
+      const record = planCancellation(tree, id, cancellation, clock.now(), (node) =>
+        options.partialResults?.(view(node)),
+      );
+      const applied = await commit(record);
+      return {
+        late: applied.late,
+        cancelled: applied.settled.map((node) => node.id),
+        abandoned: applied.abandoned.map((node) => node.id),
+      };
+    },
+    node: (id) => {
+      const node = tree.nodes.get(id);
+      return node && view(node);
+    },
+    nodes: () => [...tree.nodes.values()].map(view),
+    idle: () => tail.then(noop),
+    async close() {
+      closed = true;
+      watchdogs.clear();
+      retries.clear();
+      await tail;
+    },
+  };
+}
