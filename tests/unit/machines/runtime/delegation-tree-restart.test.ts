@@ -72,13 +72,15 @@ describe('openDelegationTree after a restart', () => {
     const before = await openAt(0);
     await before.tree.delegate({ id: 'root', owner: 'A', target: 'B', timeoutMs: 10_000 });
     await before.tree.delegate({ id: 'short', parent: 'root', owner: 'B', target: 'C', timeoutMs: 1_000 });
+    await before.tree.delegate({ id: 'due', parent: 'root', owner: 'B', target: 'C', timeoutMs: 4_000 });
     await before.journal.close();
 
     const after = await openAt(4_000);
-    // Timed out inside open, journaled, before any clock turn.
+    // Timed out inside open (also the one due right now), journaled, before any clock turn.
     expect(after.tree.node('short')).toMatchObject({ status: 'timeout', settledAt: 4_000 });
+    expect(after.tree.node('due')).toMatchObject({ status: 'timeout', settledAt: 4_000 });
     expect(after.tree.node('root')?.status).toBe('open');
-    expect(after.settled.map((node) => node.id)).toEqual(['short']);
+    expect(after.settled.map((node) => node.id)).toEqual(['short', 'due']);
     await after.journal.close();
 
     const again = await openAt(4_500);
