@@ -2,12 +2,16 @@ import { realClock, type ServiceClock } from '../../actors/runtime/clock.ts';
 import { RuntimeError } from '../../protocol/runtime/runtime-error.ts';
 
 /**
- * The part of shared state the handler needs: read a key, write keys with a TTL. The runtime's
- * shared state (`actors/runtime/shared-state/`) is one; so is anything with these two calls.
+ * The part of shared state the handler needs: read a key, write a key that must be absent
+ * (`expectedVersion: 0`) with a TTL. The runtime's `SharedState` (`actors/runtime/shared-state/`)
+ * is one.
  */
 export interface ResponseCache {
   get(key: string): Promise<{ value?: unknown } | undefined>;
-  write(role: string, writes: { key: string; value?: unknown; ttlMs?: number }[]): Promise<{ ok: boolean }>;
+  write(
+    role: string,
+    writes: { key: string; value?: unknown; expectedVersion?: number; ttlMs?: number }[],
+  ): Promise<{ ok: boolean }>;
 }
 
 /** Options of {@link createIdempotentHandler}. */
@@ -83,11 +87,16 @@ export function createIdempotentHandler<Req, Res>(
     let stored: { ok: boolean };
     try {
       const ttlLeft = Math.max(1, ttlMs - (clock.now() - receivedAt));
-      stored = await cache.write(role, [{ key, value: response, ttlMs: ttlLeft }]);
+      stored = await cache.write(role, [{ key, value: response, expectedVersion: 0, ttlMs: ttlLeft }]);
     } catch (error) {
       throw new ResponseNotCachedError(key, error);
     }
-    if (!stored.ok) throw new ResponseNotCachedError(key, 'the write was refused');
+    if (!stored.ok) {
+      // Another handler of the same cache answered first: its response is the one (same id, same outcome).
+      const winner = await cache.get(key);
+      if (!winner) throw new ResponseNotCachedError(key, 'the write was refused and no response is cached');
+      return winner.value as Res;
+    }
     return response;
   };
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { createMemoryJournal } from '../../../actors/runtime/memory-journal.ts';
+import { openSharedState } from '../../../actors/runtime/shared-state/open-shared-state.ts';
 import {
   openDelegationTree,
   type DelegationNodeView,
@@ -11,7 +12,7 @@ import { applyDelegationRecord, emptyTree } from '../../../machines/runtime/dele
 import { createIdempotentHandler } from '../../../machines/runtime/idempotent-handler.ts';
 import type { DelegationRecord } from '../../../protocol/runtime/delegation-record.ts';
 import { OutcomeStatusSchema, type OutcomeStatus } from '../../../protocol/runtime/outcome-status.ts';
-import { createMemoryResponseCache } from '../../support/memory-response-cache.ts';
+import { beadsSchema } from '../../support/shared-state/beads-schema.ts';
 
 const NUM_RUNS = 300;
 const statuses = OutcomeStatusSchema.options;
@@ -68,7 +69,10 @@ interface CascadeCheck {
 async function run(commands: Command[], answers: OutcomeStatus[]) {
   const clock = new SimulatedClock();
   const journal = createMemoryJournal<DelegationRecord>();
-  const { cache } = createMemoryResponseCache(clock);
+  // Seen responses live in spec 002's shared state, on a journal of its own that outlives restarts.
+  const stateJournal = createMemoryJournal();
+  const openState = () => openSharedState({ journal: stateJournal, schema: beadsSchema, scopes: { user: 'u' }, clock });
+  let cache = openState();
   const notified = new Map<string, number>();
   const handlerRuns = new Map<string, number>();
   const ids: string[] = [];
@@ -176,6 +180,8 @@ async function run(commands: Command[], answers: OutcomeStatus[]) {
       }
       case 'restart': {
         await tree.close();
+        await cache.close();
+        cache = openState();
         tree = await open();
         handler = handlerFor(tree);
         break;
