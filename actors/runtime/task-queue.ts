@@ -270,7 +270,14 @@ export class TaskQueue {
   }
 
   #emit(event: TaskQueueEvent): void {
-    for (const listener of this.#listeners) listener(event);
+    if (this.#closed) return; // a closed queue has nothing more to say (its journal may still take a write)
+    for (const listener of this.#listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.#reportError(error); // a listener's bug must not stop the queue
+      }
+    }
   }
 
   /** Tells waiters and subscribers about a final task, and starts what became ready. */
