@@ -11,6 +11,7 @@ import { runRoutingBench } from './routing-bench.ts';
 import { runSharedStateBench } from './shared-state-bench.ts';
 import { runStoreBench } from './store-bench.ts';
 import { runStartupBench } from './startup-bench.ts';
+import { runTaskQueueBench } from './task-queue-bench.ts';
 
 type Bench = { name: string; run: () => Promise<{ pass?: boolean } & Record<string, unknown>> };
 
@@ -22,6 +23,7 @@ const benches: Bench[] = [
   { name: 'store', run: () => runStoreBench() },
   { name: 'startup', run: () => runStartupBench() },
   { name: 'shared-state', run: () => runSharedStateBench() },
+  { name: 'task-queue', run: () => runTaskQueueBench() },
 ];
 
 // Optional benches join as their systems land (each module exports `run<Name>Bench`).

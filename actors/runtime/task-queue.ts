@@ -1,63 +1,16 @@
-import { ConflictError, NotFoundError, ValidationError } from '../../protocol/runtime/runtime-error.ts';
+import { NotFoundError } from '../../protocol/runtime/runtime-error.ts';
 import type { TaskError, TaskSpecInput, TaskView } from '../../protocol/runtime/task-spec.ts';
-import { backoffDelay, type BackoffPolicy } from './backoff.ts';
+import { backoffDelay } from './backoff.ts';
 import { realClock, type ServiceClock } from './clock.ts';
-import type { Journal } from './journal.ts';
-import { runTaskAttempt, type TaskAttempt, type TaskAttemptOutcome, type TaskExecutor } from './task-attempt.ts';
+import type { TaskAttemptOutcome } from './task-attempt.ts';
 import { TaskBook, type TaskQueueRecord } from './task-book.ts';
-import { TaskQueueLog, type TaskLogRecord } from './task-queue-log.ts';
+import { failureRecord, interruptedRecords } from './task-failure-record.ts';
+import { TaskQueueLog } from './task-queue-log.ts';
+import { ownerChangeRecord, type OwnerChange } from './task-owner-change.ts';
 import { validateSubmission } from './task-submission.ts';
-
-/** How often a failed attempt is tried again: transient failures only, `maxAttempts` in all. */
-export interface TaskRetryPolicy {
-  maxAttempts: number;
-  backoff: BackoffPolicy;
-}
-
-/** The workers of one agent type: at most `concurrency` of its tasks run at once. */
-export interface TaskWorkerConfig {
-  concurrency: number;
-  executor: TaskExecutor;
-  /** Default time limit of its tasks (a task's `time_limit_ms` overrides it); 60 s. */
-  timeLimitMs?: number;
-  /** 3 attempts, backoff from 1 s up to 30 s. */
-  retry?: TaskRetryPolicy;
-}
-
-/** What `openTaskQueue` needs; agent types are the keys of `workers`, declared by the system. */
-export interface TaskQueueOptions {
-  journal: Journal<TaskLogRecord>;
-  /** The queue's name, and its journal partitions' prefix (one queue per run, project, ...). */
-  name: string;
-  workers: Readonly<Record<string, TaskWorkerConfig>>;
-  clock?: ServiceClock;
-  /** Unfinished tasks at most; beyond, `submit` answers `throttled` (10,000). */
-  maxQueued?: number;
-  /** The `retry_after_ms` of a `throttled` answer (1,000). */
-  throttleRetryAfterMs?: number;
-  /** Records in a journal generation before it is compacted (at least twice the tasks held; 10,000). */
-  compactAfter?: number;
-  /** Completed tasks kept once nothing unfinished names them (10,000); older ones are forgotten. */
-  keepCompleted?: number;
-  /** The draw of the backoff's jitter (tests pass a fixed one). */
-  random?: () => number;
-  /** Told what the queue could not journal (`console.error`). */
-  onError?: (error: unknown) => void;
-}
-
-/** The answer to `submit`: accepted (on disk), or refused for now because the queue is full. */
-export type SubmitAnswer =
-  | { status: 'accepted'; task_ids: string[] }
-  | { status: 'throttled'; retry_after_ms: number; queued: number; max_queued: number };
-
-/** What the queue tells its subscribers. */
-export type TaskQueueEvent =
-  | { type: 'task.started'; task_id: string; agent_type: string; attempt: number; waited_ms: number }
-  | { type: 'task.completed'; task_id: string }
-  | { type: 'task.retrying'; task_id: string; retry_at: number; error: TaskError }
-  | { type: 'task.failed'; task_id: string; error: TaskError };
-
-const DEFAULT_RETRY: TaskRetryPolicy = { maxAttempts: 3, backoff: { baseMs: 1_000, maxMs: 30_000 } };
+import type { SubmitAnswer, TaskQueueEvent, TaskQueueOptions } from './task-queue-options.ts';
+export type { SubmitAnswer, TaskQueueEvent, TaskQueueOptions } from './task-queue-options.ts';
+import { TaskWorkerPool } from './task-worker-pool.ts';
 
 /**
  * Opens a durable task queue (spec 003, Pattern 1) over `journal`, rebuilding it from its records.
@@ -90,8 +43,7 @@ export class TaskQueue {
   readonly #clock: ServiceClock;
   readonly #log: TaskQueueLog;
   readonly #book: TaskBook;
-  readonly #running = new Map<string, number>();
-  readonly #attempts = new Map<string, TaskAttempt>();
+  readonly #pool: TaskWorkerPool;
   readonly #timers = new Map<string, unknown>();
   readonly #reserved = new Set<string>();
   readonly #dirty = new Set<string>();
@@ -104,6 +56,7 @@ export class TaskQueue {
     this.#options = options;
     this.#clock = options.clock ?? realClock;
     this.#log = log;
+    this.#pool = new TaskWorkerPool(options.workers, this.#clock);
     this.#book = new TaskBook(this.#clock.now.bind(this.#clock), (agentType) => this.#dirty.add(agentType));
     for (const record of records) this.#book.apply(record);
     this.#recoverInterrupted();
@@ -118,7 +71,7 @@ export class TaskQueue {
   async submit(tasks: TaskSpecInput | readonly TaskSpecInput[]): Promise<SubmitAnswer> {
     this.#assertOpen();
     const specs = validateSubmission(Array.isArray(tasks) ? tasks : [tasks], {
-      agentTypes: Object.keys(this.#options.workers),
+      agentTypes: this.#pool.agentTypes,
       known: (id) => this.#book.has(id) || this.#reserved.has(id),
       maxQueued: this.#maxQueued,
     });
@@ -158,38 +111,18 @@ export class TaskQueue {
   }
 
   /** A failed task runs again from its first attempt; the tasks it blocked wait for it again. */
-  async retry(taskId: string): Promise<TaskView> {
-    const view = this.#viewOf(taskId);
-    if (view.status !== 'failed') {
-      const hint = view.status === 'blocked' ? ` Retry the failed task it waits on, ${view.blocked_by}.` : '';
-      throw new ConflictError(
-        'task_not_failed',
-        `Task ${taskId} is ${view.status}; only a failed task can be retried.${hint}`,
-      );
-    }
-    return this.#ownerChange({ t: 'retried', task_id: taskId });
+  retry(taskId: string): Promise<TaskView> {
+    return this.#ownerChange(taskId, { kind: 'retry' });
   }
 
   /** Moves a task that is not running or completed to another agent type (a failed one runs again). */
-  async reassign(taskId: string, agentType: string): Promise<TaskView> {
-    const view = this.#viewOf(taskId);
-    if (!(agentType in this.#options.workers)) {
-      throw new ValidationError(
-        `Agent type ${agentType} has no workers: reassign to one of ${Object.keys(this.#options.workers).join(', ')}.`,
-        [{ path: 'agent_type', message: 'unknown agent type' }],
-        'unknown_agent_type',
-      );
-    }
-    this.#assertIdle(view, 'reassigned');
-    return this.#ownerChange({ t: 'reassigned', task_id: taskId, agent_type: agentType });
+  reassign(taskId: string, agentType: string): Promise<TaskView> {
+    return this.#ownerChange(taskId, { kind: 'reassign', agent_type: agentType });
   }
 
   /** Fails a task that is not running or completed (a blocked one, say); its dependents are blocked. */
-  async fail(taskId: string, reason: string): Promise<TaskView> {
-    const view = this.#viewOf(taskId);
-    this.#assertIdle(view, 'failed');
-    const error: TaskError = { code: 'owner', message: reason, transient: false };
-    return this.#ownerChange({ t: 'failed', task_id: taskId, error, partials: [...view.partials] });
+  fail(taskId: string, reason: string): Promise<TaskView> {
+    return this.#ownerChange(taskId, { kind: 'fail', reason });
   }
 
   /** Hears every started, completed, retrying and failed task; returns the unsubscribe. */
@@ -200,10 +133,10 @@ export class TaskQueue {
 
   /** Counts: unfinished tasks, and per agent type the running and ready ones. */
   stats(): { unfinished: number; running: Record<string, number>; ready: Record<string, number> } {
-    const types = Object.keys(this.#options.workers);
+    const types = this.#pool.agentTypes;
     return {
       unfinished: this.#book.unfinished,
-      running: Object.fromEntries(types.map((type) => [type, this.#running.get(type) ?? 0])),
+      running: Object.fromEntries(types.map((type) => [type, this.#pool.running(type)])),
       ready: Object.fromEntries(types.map((type) => [type, this.#book.readyCount(type)])),
     };
   }
@@ -216,17 +149,11 @@ export class TaskQueue {
     this.#closed = true;
     for (const timer of this.#timers.values()) this.#clock.clearTimeout(timer);
     this.#timers.clear();
-    for (const attempt of this.#attempts.values()) {
-      attempt.abort({ code: 'interrupted', message: 'The task queue was closed.', transient: true });
-    }
+    this.#pool.abortAll({ code: 'interrupted', message: 'The task queue was closed.', transient: true });
   }
 
   get #maxQueued(): number {
     return this.#options.maxQueued ?? 10_000;
-  }
-
-  #policy(agentType: string): TaskRetryPolicy {
-    return this.#options.workers[agentType]?.retry ?? DEFAULT_RETRY;
   }
 
   #assertOpen(): void {
@@ -239,24 +166,15 @@ export class TaskQueue {
     return view;
   }
 
-  #assertIdle(view: TaskView, verb: string): void {
-    if (view.status === 'running' || view.status === 'completed') {
-      throw new ConflictError(
-        `task_${view.status}`,
-        `Task ${view.task_id} is ${view.status}, so it cannot be ${verb}` +
-          (view.status === 'running' ? ': wait for its attempt to end (its time limit bounds it).' : '.'),
-      );
-    }
-  }
-
   /** An owner's change applies at once (it starts nothing before it is on disk that a crash could regret). */
-  async #ownerChange(record: TaskQueueRecord & { task_id: string }): Promise<TaskView> {
+  async #ownerChange(taskId: string, change: OwnerChange): Promise<TaskView> {
     this.#assertOpen();
+    const record = ownerChangeRecord(this.#viewOf(taskId), change, this.#pool.agentTypes);
     this.#book.apply(record);
-    if (record.t === 'failed') this.#emit({ type: 'task.failed', task_id: record.task_id, error: record.error });
-    this.#afterChange(record.task_id);
+    if (record.t === 'failed') this.#emit({ type: 'task.failed', task_id: taskId, error: record.error });
+    this.#afterChange(taskId);
     await this.#append(record);
-    return this.#viewOf(record.task_id);
+    return this.#viewOf(taskId);
   }
 
   #append(record: TaskQueueRecord, apply?: () => void): Promise<void> {
@@ -282,11 +200,12 @@ export class TaskQueue {
 
   /** Tells waiters and subscribers about a final task, and starts what became ready. */
   #afterChange(taskId: string): void {
-    const view = this.#book.view(taskId);
-    if (view?.status === 'completed' || view?.status === 'failed') {
-      const waiters = this.#waiters.get(taskId);
+    const waiters = this.#waiters.get(taskId);
+    const status = this.#book.peek(taskId)?.status;
+    if (waiters && (status === 'completed' || status === 'failed')) {
       this.#waiters.delete(taskId);
-      for (const resolve of waiters ?? []) resolve(view);
+      const view = this.#book.view(taskId)!;
+      for (const resolve of waiters) resolve(view);
     }
     this.#pump();
   }
@@ -295,51 +214,42 @@ export class TaskQueue {
   #pump(): void {
     if (this.#closed) return;
     for (const agentType of this.#dirty) {
-      const worker = this.#options.workers[agentType];
-      while (worker && (this.#running.get(agentType) ?? 0) < worker.concurrency) {
+      while (this.#pool.hasFreeWorker(agentType)) {
         const id = this.#book.next(agentType);
         if (id === undefined) break;
-        this.#start(id, agentType, worker.executor, worker.timeLimitMs ?? 60_000);
+        this.#start(id, agentType);
       }
       this.#dirty.delete(agentType);
     }
   }
 
-  #start(id: string, agentType: string, executor: TaskExecutor, defaultLimitMs: number): void {
+  #start(id: string, agentType: string): void {
     const task = this.#book.peek(id)!;
     const attempt = task.attempts + 1;
     const waited_ms = this.#clock.now() - (task.ready_at ?? this.#clock.now());
     const record: TaskQueueRecord = { t: 'started', task_id: id, attempt };
     this.#book.apply(record);
     this.#append(record).catch((error: unknown) => this.#reportError(error));
-    this.#running.set(agentType, (this.#running.get(agentType) ?? 0) + 1);
     const view = this.#book.view(id)!;
     const dependencyResults = Object.fromEntries(view.dependencies.map((d) => [d, this.#book.peek(d)?.result]));
-    const run = runTaskAttempt({
-      task: view,
-      attempt,
-      executor,
-      clock: this.#clock,
-      timeLimitMs: view.time_limit_ms ?? defaultLimitMs,
-      dependencyResults,
-    });
-    this.#attempts.set(id, run);
+    const done = this.#pool.run(view, attempt, dependencyResults);
     this.#emit({ type: 'task.started', task_id: id, agent_type: agentType, attempt, waited_ms });
-    void run.done.then((outcome) => this.#ended(id, agentType, attempt, outcome));
+    void done.then((outcome) => {
+      this.#dirty.add(agentType); // its worker is free again
+      this.#ended(id, agentType, attempt, outcome);
+    });
   }
 
-  /** Journals how an attempt ended, then frees its worker. */
+  /**
+   * Journals how an attempt ended (its worker is already free). A completion counts, and
+   * releases dependents, once it is on disk; until then the task shows `running` without
+   * holding a worker.
+   */
   #ended(id: string, agentType: string, attempt: number, outcome: TaskAttemptOutcome): void {
     if (this.#closed) return;
-    const free = () => {
-      this.#attempts.delete(id);
-      this.#running.set(agentType, (this.#running.get(agentType) ?? 1) - 1);
-      this.#dirty.add(agentType);
-    };
     if (outcome.ok) {
       const record: TaskQueueRecord = { t: 'completed', task_id: id, result: outcome.result };
       this.#append(record, () => {
-        free();
         this.#book.apply(record);
         this.#emit({ type: 'task.completed', task_id: id });
         this.#afterChange(id);
@@ -352,21 +262,19 @@ export class TaskQueue {
         };
         this.#ended(id, agentType, attempt, { ok: false, error: failure, partials: [] });
       });
+      this.#pump();
       return;
     }
     const { error, partials } = outcome;
-    const policy = this.#policy(agentType);
-    const record: TaskQueueRecord =
-      error.transient && attempt < policy.maxAttempts
-        ? {
-            t: 'attempt_failed',
-            task_id: id,
-            error,
-            partials,
-            retry_at: this.#clock.now() + backoffDelay(policy.backoff, attempt, this.#options.random),
-          }
-        : { t: 'failed', task_id: id, error, partials };
-    free();
+    const policy = this.#pool.retryPolicy(agentType);
+    const record = failureRecord({
+      task_id: id,
+      attempt,
+      error,
+      partials,
+      policy,
+      retryAt: this.#clock.now() + backoffDelay(policy.backoff, attempt, this.#options.random),
+    });
     this.#book.apply(record);
     if (record.t === 'attempt_failed') {
       this.#armRetry(id, record.retry_at);
@@ -377,6 +285,7 @@ export class TaskQueue {
   }
 
   #armRetry(id: string, at: number): void {
+    this.#clock.clearTimeout(this.#timers.get(id)); // a timer of an earlier failure, if any
     const requeue = () => {
       this.#timers.delete(id);
       this.#book.requeue(id);
@@ -389,22 +298,13 @@ export class TaskQueue {
 
   /** After a restart: each task that was running lost its attempt (see {@link openTaskQueue}). */
   #recoverInterrupted(): void {
-    for (const [id, status] of [...this.#book.statuses()]) {
-      const task = this.#book.peek(id)!;
-      if (status === 'retrying') this.#armRetry(id, task.retry_at ?? 0);
-      if (status !== 'running') continue;
-      const error: TaskError = {
-        code: 'interrupted',
-        message: `Attempt ${task.attempts} of task ${id} was cut short when the process stopped.`,
-        transient: true,
-      };
-      const record: TaskQueueRecord =
-        task.attempts < this.#policy(task.agent_type).maxAttempts
-          ? { t: 'attempt_failed', task_id: id, error, partials: [], retry_at: this.#clock.now() }
-          : { t: 'failed', task_id: id, error, partials: [] };
+    const policyOf = (agentType: string) => this.#pool.retryPolicy(agentType);
+    for (const record of interruptedRecords(this.#book, policyOf, this.#clock.now())) {
       this.#book.apply(record);
-      if (record.t === 'attempt_failed') this.#book.requeue(id);
       this.#append(record).catch((failure: unknown) => this.#reportError(failure));
+    }
+    for (const [id, status] of [...this.#book.statuses()]) {
+      if (status === 'retrying') this.#armRetry(id, this.#book.peek(id)!.retry_at ?? 0);
     }
   }
 

@@ -61,18 +61,32 @@ async function runScenario(s: Scenario) {
   const violations: string[] = [];
   let queue: TaskQueue;
   let unsubscribe = () => {};
+  /** Counts executions under way per agent type, from inside the executor: the limit is about these. */
   const executor: TaskExecutor = (task, { attempt, signal }) =>
     new Promise((resolve, reject) => {
       const index = Number(task.task_id.slice(1));
-      const behaviour = s.tasks[index]!.behaviours[attempt - 1]!;
-      if (behaviour.kind === 'hang') return signal.addEventListener('abort', () => reject(signal.reason));
+      const { type, behaviours } = s.tasks[index]!;
+      running.set(type, (running.get(type) ?? 0) + 1);
+      if (running.get(type)! > s.concurrency[type]) violations.push(`${running.get(type)} ${type} tasks running`);
+      let over = false;
+      const end = () => {
+        if (!over) running.set(type, running.get(type)! - 1);
+        over = true;
+      };
+      signal.addEventListener('abort', () => {
+        end();
+        reject(signal.reason);
+      });
+      const behaviour = behaviours[attempt - 1]!;
+      if (behaviour.kind === 'hang') return;
       clock.setTimeout(() => {
+        if (over) return;
+        end();
         if (behaviour.kind === 'ok') resolve({ index });
         else reject(Object.assign(new Error(behaviour.kind), { transient: behaviour.kind === 'transient' }));
       }, behaviour.ms);
     });
   const open = async () => {
-    running.clear();
     queue = await openTaskQueue({
       journal,
       name: 'prop',
@@ -91,7 +105,6 @@ async function runScenario(s: Scenario) {
       ),
     });
     unsubscribe = queue.subscribe((event) => {
-      const type = s.tasks[Number(event.task_id.slice(1))]!.type;
       if (event.type === 'task.started') {
         starts.push(event.task_id);
         const view = queue.get(event.task_id)!;
@@ -99,9 +112,7 @@ async function runScenario(s: Scenario) {
           const status = queue.get(dependency)?.status;
           if (status !== 'completed') violations.push(`${event.task_id} started while ${dependency} was ${status}`);
         }
-        running.set(type, (running.get(type) ?? 0) + 1);
-        if (running.get(type)! > s.concurrency[type]) violations.push(`${running.get(type)} ${type} tasks running`);
-      } else running.set(type, running.get(type)! - 1);
+      }
     });
   };
   await open();
