@@ -38,6 +38,7 @@ const scenario = fc.integer({ min: 1, max: 18 }).chain((n) =>
     ),
     batches: fc.integer({ min: 1, max: 3 }),
     crashAt: fc.option(fc.integer({ min: 0, max: 600 }), { nil: undefined }),
+    compactAfter: fc.constantFrom(4, 10, 10_000),
   }),
 );
 type Scenario = typeof scenario extends fc.Arbitrary<infer S> ? S : never;
@@ -91,6 +92,7 @@ async function runScenario(s: Scenario) {
       journal,
       name: 'prop',
       clock,
+      compactAfter: s.compactAfter,
       random: () => 0.5,
       workers: Object.fromEntries(
         TYPES.map((type) => [
@@ -138,14 +140,14 @@ async function runScenario(s: Scenario) {
     await new Promise((resolve) => setImmediate(resolve));
   }
   expect(violations).toEqual([]);
-  return { queue: queue!, starts };
+  return { queue: queue!, starts, journal, clock };
 }
 
 describe('task queue (model-based, simulated clock)', () => {
   it('never runs more than the limit per agent type, never starts a task before its dependencies completed, and ends as the model says', async () => {
     await fc.assert(
       fc.asyncProperty(scenario, async (s) => {
-        const { queue, starts } = await runScenario({ ...s, crashAt: undefined });
+        const { queue, starts, journal, clock } = await runScenario({ ...s, crashAt: undefined });
         const expected = expectedStatuses(s.tasks);
         s.tasks.forEach((_, i) => {
           const view = queue.get(`t${i}`)!;
@@ -157,6 +159,9 @@ describe('task queue (model-based, simulated clock)', () => {
           expect(view.attempts).toBeLessThanOrEqual(MAX_ATTEMPTS);
         });
         expect(queue.stats().unfinished).toBe(expected.filter((x) => x === 'blocked').length);
+        // the journal (compacted or not) rebuilds exactly what the live queue holds
+        const reopened = await openTaskQueue({ journal, name: 'prop', clock, workers: {} });
+        s.tasks.forEach((_, i) => expect(reopened.get(`t${i}`)).toEqual(queue.get(`t${i}`)));
       }),
       { numRuns: 150 },
     );

@@ -212,6 +212,34 @@ describe('task queue: failures, time limits and retries', () => {
   });
 });
 
+describe('task queue: per-task limits and results', () => {
+  it("takes a task's own time_limit_ms over its agent type's", async () => {
+    const worker = scriptedExecutor();
+    const { queue, clock } = await openTestQueue({
+      workers: { w: { concurrency: 2, timeLimitMs: 10_000, ...worker } },
+    });
+    await queue.submit([
+      { task_id: 'short', agent_type: 'w', input_data: 0, time_limit_ms: 50 },
+      { task_id: 'default', agent_type: 'w', input_data: 0 },
+    ]);
+    await settle();
+    clock.increment(50);
+    await settle();
+    expect(worker.calls.map((c) => c.context.signal.aborted)).toEqual([true, false]);
+    clock.increment(9_950);
+    expect(worker.calls[1]!.context.signal.aborted).toBe(true);
+  });
+
+  it('fails a task whose result cannot be journaled, saying results must be JSON', async () => {
+    const { queue } = await openTestQueue({ workers: { w: { concurrency: 1, executor: async () => 10n } } });
+    await queue.submit({ task_id: 't', agent_type: 'w', input_data: 0 });
+    await expect(queue.settled('t')).resolves.toMatchObject({
+      status: 'failed',
+      error: { code: 'result_not_stored', message: expect.stringContaining('results must be JSON') },
+    });
+  });
+});
+
 describe('task queue: blocked dependents and the owner', () => {
   async function failedChain() {
     const worker = scriptedExecutor();
