@@ -127,11 +127,8 @@ export function openSharedState(options: SharedStateOptions): SharedState {
       .map(([, namespace]) => namespace.scope);
     return [...new Set(scopesUnder)].map(slotOf);
   };
-  const durable = async (slot: PartitionSlot) => {
-    const partition = await slot.use((loaded) => loaded);
-    await partition.settled();
-    return partition;
-  };
+  /** The partition once every write decided before this call is durable (or refused). */
+  const durable = (slot: PartitionSlot) => slot.use((loaded) => loaded.settled().then(() => loaded));
 
   return {
     clock,

@@ -139,4 +139,29 @@ describe('shared state: compaction into generations', () => {
       /task#1\/t2 is corrupt \(a later generation must open with its snapshot/,
     );
   });
+
+  it('lets a scope instance leave memory when its last view closes, and not before', async () => {
+    const { journal, reads } = countingJournal();
+    const a = open(journal);
+    const b = open(journal);
+    await a.write('ARCHITECT', [{ key: 'task/x', value: 1 }]);
+    await b.get('task/x');
+    expect(reads).toEqual(['task/t1']);
+    await a.close();
+    await b.get('task/x');
+    expect(reads).toEqual(['task/t1']); // b still holds it
+    await b.close();
+    const c = open(journal);
+    expect((await c.get('task/x'))?.value).toBe(1);
+    expect(reads).toEqual(['task/t1', 'task/t1']); // read again from the journal
+  });
+
+  it('refuses options that are not whole numbers of at least 1', () => {
+    const { journal } = countingJournal();
+    const base = { journal, schema: beadsSchema, scopes: { task: 't' } };
+    expect(() => openSharedState({ ...base, historyLimit: 0 })).toThrow(
+      /historyLimit must be a whole number >= 1, got 0/,
+    );
+    expect(() => openSharedState({ ...base, compactAfter: 1.5 })).toThrow(/compactAfter must be a whole number >= 1/);
+  });
 });

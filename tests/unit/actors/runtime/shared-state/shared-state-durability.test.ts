@@ -85,4 +85,24 @@ describe('shared state: what readers see before a write is durable', () => {
     await tick();
     expect(next.value).toMatchObject({ ok: true, entries: [{ version: 3 }] });
   });
+
+  it('keeps the version readers see while a newer one is not durable, even with a history of one', async () => {
+    const journal = createGatedJournal<StateRecord>();
+    const state = openSharedState({ journal, schema: beadsSchema, scopes: { task: 't1' }, historyLimit: 1 });
+    const first = track(state.write('ARCHITECT', [{ key: 'task/a', value: 1 }]));
+    await tick();
+    await journal.commit();
+    await tick();
+    expect(first.value).toMatchObject({ ok: true });
+    void state.write('ARCHITECT', [{ key: 'task/a', value: 2 }]);
+    const read = track(state.get('task/a')); // waits for version 2 only
+    void state.write('ARCHITECT', [{ key: 'task/a', value: 3 }]);
+    await tick();
+    await journal.commit();
+    await tick();
+    expect(read.value).toMatchObject({ value: 2, version: 2 });
+    await journal.commit();
+    await tick();
+    expect((await state.history('task/a')).map((e) => e.value)).toEqual([3]);
+  });
 });

@@ -78,4 +78,24 @@ describe('shared state: spec 002 Beads write permissions', () => {
       await expect(state.get(key)).rejects.toMatchObject({ code: 'invalid_key' });
     }
   });
+
+  it('refuses a schema that is not data of the right shape, naming the fields', () => {
+    const journal = createMemoryJournal();
+    const refusal = (schema: unknown) => {
+      try {
+        openSharedState({ journal, schema: schema as never, scopes: {} });
+      } catch (error) {
+        return error as { code: string; issues: { path: string }[] };
+      }
+      throw new Error('the schema was accepted');
+    };
+    expect(refusal({ namespaces: { 'task/x': { scope: 'task', access: {} } } })).toMatchObject({
+      code: 'invalid_state_schema',
+      issues: [{ path: 'namespaces.task/x' }],
+    });
+    expect(refusal({ namespaces: { task: { scope: 'Task', access: { A: 'W' } } } }).issues.map((i) => i.path)).toEqual([
+      'namespaces.task.scope',
+      'namespaces.task.access.A',
+    ]);
+  });
 });
