@@ -164,4 +164,25 @@ describe('shared state: compaction into generations', () => {
     );
     expect(() => openSharedState({ ...base, compactAfter: 1.5 })).toThrow(/compactAfter must be a whole number >= 1/);
   });
+
+  it('reads a generation whatever the order of its lines, keeping a version seen twice once', async () => {
+    const inner = createMemoryJournal<StateRecord>();
+    const write = (version: number, value: number): StateRecord => ({
+      type: 'write',
+      version,
+      writtenBy: 'ARCHITECT',
+      writtenAt: version,
+      keys: [{ key: 'task/a', value }],
+    });
+    for (const record of [write(3, 30), write(1, 10), write(2, 20), write(2, 20)])
+      await inner.append('task/t1', record);
+    const state = open(inner);
+    expect((await state.history('task/a')).map((e) => [e.version, e.value])).toEqual([
+      [1, 10],
+      [2, 20],
+      [3, 30],
+    ]);
+    const next = await state.write('ARCHITECT', [{ key: 'task/a', value: 40, expectedVersion: 3 }]);
+    expect(next.ok && next.entries[0]!.version).toBe(4);
+  });
 });

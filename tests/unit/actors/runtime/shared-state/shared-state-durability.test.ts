@@ -105,4 +105,16 @@ describe('shared state: what readers see before a write is durable', () => {
     await tick();
     expect((await state.history('task/a')).map((e) => e.value)).toEqual([3]);
   });
+
+  it('gives history the versions durable once the writes decided before the call are', async () => {
+    const { journal, state } = setup();
+    void state.write('ARCHITECT', [{ key: 'task/a', value: 1 }]);
+    const history = track(state.history('task/a'));
+    void state.write('ARCHITECT', [{ key: 'task/a', value: 2 }]);
+    await tick();
+    await journal.commit();
+    await tick();
+    expect(history.value?.map((e) => e.value)).toEqual([1]);
+    await journal.commit();
+  });
 });
