@@ -115,7 +115,7 @@ export class PartitionSlot {
 
 const registries = new WeakMap<Journal<StateRecord>, Map<string, PartitionSlot>>();
 
-/** The slot of `<scope>/<id>` over `journal`, made with `options` if no view holds it yet. */
+/** Holds the slot of `<scope>/<id>` over `journal` for a view, made by `make` when none is in memory. */
 export function holdSlot(
   journal: Journal<StateRecord>,
   scope: string,
