@@ -1,36 +1,9 @@
-import { z } from 'zod';
-import { OutcomeStatusSchema, type OutcomeStatus } from '../../protocol/runtime/outcome-status.ts';
-
-/** How the outcomes of a fan-out combine into one (spec 002, "Aggregation Strategies"). */
-export const AggregationStrategySchema = z.enum(['all_success', 'any_success', 'majority', 'first_success']);
-export type AggregationStrategy = z.infer<typeof AggregationStrategySchema>;
-
-/** One child of a fan-out as the aggregate reports it (002's `ChildOutcomeSummary`). */
-export const ChildOutcomeSummarySchema = z.object({
-  message_id: z.string().min(1),
-  status: OutcomeStatusSchema,
-  /** 0..1, self-assessed; a child that never reported (timeout, cancelled) counts as 0. */
-  confidence: z.number().min(0).max(1),
-  specialist: z.string(),
-  /** The child's weight in the aggregated confidence (default 1). */
-  weight: z.number().nonnegative().optional(),
-});
-export type ChildOutcomeSummary = z.infer<typeof ChildOutcomeSummarySchema>;
-
-/** The combined outcome of a fan-out (002's `AggregatedOutcome`), with what the rules decided. */
-export interface AggregatedOutcome {
-  strategy_used: AggregationStrategy;
-  child_outcomes: ChildOutcomeSummary[];
-  aggregated_status: OutcomeStatus;
-  /** Weighted average of the confidences of the children the status rests on (see `aggregateOutcomes`). */
-  aggregated_confidence: number;
-  succeeded: number;
-  failed: number;
-  /** 002's Partial Success Rule 2: most children did not succeed, the strategy should be revised. */
-  revise_strategy: boolean;
-  /** 002's Partial Success Rule 3: nothing succeeded, escalate with every error. */
-  escalate: boolean;
-}
+import type {
+  AggregatedOutcome,
+  AggregationStrategy,
+  ChildOutcomeSummary,
+} from '../../protocol/runtime/aggregated-outcome.ts';
+import type { OutcomeStatus } from '../../protocol/runtime/outcome-status.ts';
 
 /** Weighted average of the children's confidences; 0 for no children or no weight. */
 export function weightedConfidence(children: readonly ChildOutcomeSummary[]): number {
@@ -45,7 +18,7 @@ export function weightedConfidence(children: readonly ChildOutcomeSummary[]): nu
 }
 
 /** Under `first_success`, the first child to succeed ends the race: cancel the others. */
-export function cancelsSiblings(strategy: AggregationStrategy, child: Pick<ChildOutcomeSummary, 'status'>): boolean {
+export function cancelsSiblings(strategy: AggregationStrategy, child: { status: string }): boolean {
   return strategy === 'first_success' && child.status === 'success';
 }
 

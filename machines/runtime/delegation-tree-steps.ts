@@ -7,7 +7,15 @@ import type {
   TimedOutRecord,
 } from '../../protocol/runtime/delegation-record.ts';
 import type { OutcomeStatus, TerminalStatus } from '../../protocol/runtime/outcome-status.ts';
-import { DelegationEndedError, UnknownDelegationError } from './delegation-errors.ts';
+import { DelegationEndedError } from './delegation-errors.ts';
+import {
+  descendantsOf,
+  nodeOf,
+  type DelegationNode,
+  type DelegationTreeState,
+  type FanOutGroupRef,
+  type SettledBy,
+} from './delegation-tree-state.ts';
 
 /*
  * The decisions of a delegation tree, without I/O: `plan*` turns an input (a delegation, an
@@ -15,45 +23,6 @@ import { DelegationEndedError, UnknownDelegationError } from './delegation-error
  * applies a record to the tree. The service applies each record as it journals it, and replays
  * the same records through the same function when it reopens, so both give the same tree.
  */
-
-/** `open` until the node's one terminal outcome. */
-export type NodeStatus = 'open' | TerminalStatus;
-
-/** Who ended a node: its target's outcome, the watchdog, a cancellation, or spent retries. */
-export type SettledBy = 'target' | 'watchdog' | 'cancellation' | 'retries';
-
-/** One delegation of the tree. The tree owns it: callers get copies (`DelegationTree.node`). */
-export interface DelegationNode {
-  id: string;
-  parent: string | null;
-  owner: string;
-  target: string;
-  /** Absolute ms on the service clock; never later than the parent's. */
-  deadline: number;
-  delegatedAt: number;
-  clamped: boolean;
-  data?: unknown;
-  status: NodeStatus;
-  /** The outcome's result; for a cancelled node, its partial results. */
-  result?: unknown;
-  settledAt?: number;
-  settledBy?: SettledBy;
-  /** Its parent was cancelled without cascade: its outcome is recorded but nobody is told. */
-  abandoned: boolean;
-  /** `throttled` outcomes so far. */
-  throttled: number;
-  /** When the next retry goes out, while one waits. */
-  retryAt: number | null;
-  children: string[];
-  /** Outcomes that arrived after the terminal one (journaled, ignored). */
-  lateOutcomes: number;
-}
-
-export interface DelegationTreeState {
-  readonly nodes: Map<string, DelegationNode>;
-}
-
-export const emptyTree = (): DelegationTreeState => ({ nodes: new Map() });
 
 /** A request to delegate work: `timeoutMs` from now, clamped to the parent's deadline. */
 export interface DelegationRequest {
@@ -69,6 +38,8 @@ export interface DelegationRequest {
 export interface ReportedOutcome {
   status: OutcomeStatus;
   result?: unknown;
+  /** Self-assessed, 0..1 (spec 002): what a fan-out's aggregated confidence averages. */
+  confidence?: number;
 }
 
 /** How `throttled` outcomes are retried: backoff delays, at most `maxRetries`, inside the deadline. */
@@ -88,18 +59,13 @@ export interface Applied {
   late: boolean;
 }
 
-function nodeOf(tree: DelegationTreeState, id: string): DelegationNode {
-  const node = tree.nodes.get(id);
-  if (!node) throw new UnknownDelegationError(id);
-  return node;
-}
-
 /** The record of a new delegation, or undefined when `request.id` is already in the tree (a duplicate). */
 export function planDelegation(
   tree: DelegationTreeState,
   request: DelegationRequest,
   now: number,
   defaultTimeoutMs: number,
+  group?: FanOutGroupRef,
 ): DelegatedRecord | undefined {
   if (tree.nodes.has(request.id)) return undefined;
   const timeoutMs = request.timeoutMs ?? defaultTimeoutMs;
@@ -121,6 +87,7 @@ export function planDelegation(
     at: now,
   };
   if (request.data !== undefined) record.data = request.data;
+  if (group) record.group = { id: group.id, strategy: group.strategy };
   return record;
 }
 
@@ -135,6 +102,12 @@ export function planOutcome(
   const node = nodeOf(tree, id);
   const record: OutcomeRecord = { kind: 'outcome', id, status: outcome.status, at: now, late: node.status !== 'open' };
   if (outcome.result !== undefined) record.result = outcome.result;
+  if (outcome.confidence !== undefined) {
+    if (!(outcome.confidence >= 0 && outcome.confidence <= 1)) {
+      throw new RangeError(`Outcome of ${id}: confidence must be within 0..1, got ${outcome.confidence}.`);
+    }
+    record.confidence = outcome.confidence;
+  }
   if (outcome.status === 'throttled' && !record.late) {
     const attempt = node.throttled + 1;
     const retryAt = attempt > retry.maxRetries ? null : now + backoffDelay(retry.policy, attempt, retry.random);
@@ -146,18 +119,6 @@ export function planOutcome(
 /** The record of a watchdog that fired, or undefined when the node already ended. */
 export function planTimeout(tree: DelegationTreeState, id: string, now: number): TimedOutRecord | undefined {
   return nodeOf(tree, id).status === 'open' ? { kind: 'timed_out', id, at: now } : undefined;
-}
-
-/** Every descendant of `id`, parents before their children. */
-export function descendantsOf(tree: DelegationTreeState, id: string): DelegationNode[] {
-  const found: DelegationNode[] = [];
-  const stack = [...nodeOf(tree, id).children].reverse();
-  while (stack.length > 0) {
-    const node = nodeOf(tree, stack.pop()!);
-    found.push(node);
-    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
-  }
-  return found;
 }
 
 /**
@@ -188,6 +149,7 @@ export function planCancellation(
 }
 
 function settle(
+  tree: DelegationTreeState,
   node: DelegationNode,
   status: TerminalStatus,
   by: SettledBy,
@@ -198,6 +160,7 @@ function settle(
   node.settledBy = by;
   node.settledAt = at;
   node.retryAt = null;
+  node.settleOrder = ++tree.settled;
   if (result !== undefined) node.result = result;
   return node;
 }
@@ -227,6 +190,12 @@ export function applyDelegationRecord(tree: DelegationTreeState, record: Delegat
       if (record.data !== undefined) node.data = record.data;
       tree.nodes.set(record.id, node);
       parent?.children.push(record.id);
+      if (record.group) {
+        node.group = record.group;
+        const group = tree.groups.get(record.group.id) ?? { ...record.group, parent: record.parent, members: [] };
+        group.members.push(record.id);
+        tree.groups.set(record.group.id, group);
+      }
       return applied;
     }
     case 'outcome': {
@@ -235,17 +204,19 @@ export function applyDelegationRecord(tree: DelegationTreeState, record: Delegat
         node.lateOutcomes += 1;
         applied.late = true;
       } else if (record.status !== 'throttled') {
-        applied.settled.push(settle(node, record.status, 'target', record.at, record.result));
+        if (record.confidence !== undefined) node.confidence = record.confidence;
+        applied.settled.push(settle(tree, node, record.status, 'target', record.at, record.result));
       } else {
         node.throttled += 1;
         node.retryAt = record.retryAt ?? null;
-        if (node.retryAt === null) applied.settled.push(settle(node, 'failed', 'retries', record.at, record.result));
+        if (node.retryAt === null)
+          applied.settled.push(settle(tree, node, 'failed', 'retries', record.at, record.result));
       }
       return applied;
     }
     case 'timed_out': {
       const node = nodeOf(tree, record.id);
-      if (node.status === 'open') applied.settled.push(settle(node, 'timeout', 'watchdog', record.at, undefined));
+      if (node.status === 'open') applied.settled.push(settle(tree, node, 'timeout', 'watchdog', record.at, undefined));
       else applied.late = true;
       return applied;
     }
@@ -262,12 +233,18 @@ export function applyDelegationRecord(tree: DelegationTreeState, record: Delegat
         }
       }
       for (const reached of reach) {
-        applied.settled.push(settle(reached, 'cancelled', 'cancellation', record.at, record.partials[reached.id]));
+        applied.settled.push(
+          settle(tree, reached, 'cancelled', 'cancellation', record.at, record.partials[reached.id]),
+        );
       }
       return applied;
     }
     case 'retried': {
       nodeOf(tree, record.id).retryAt = null;
+      return applied;
+    }
+    case 'aggregated': {
+      tree.aggregates.set(record.group, record.aggregate);
       return applied;
     }
   }

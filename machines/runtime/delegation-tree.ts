@@ -2,22 +2,23 @@ import type { BackoffPolicy } from '../../actors/runtime/backoff.ts';
 import { realClock, type ServiceClock } from '../../actors/runtime/clock.ts';
 import { DeadlineTimers } from '../../actors/runtime/deadline-timers.ts';
 import type { Journal } from '../../actors/runtime/journal.ts';
+import type { AggregatedOutcome } from '../../protocol/runtime/aggregated-outcome.ts';
 import { DelegationRecordSchema, type DelegationRecord } from '../../protocol/runtime/delegation-record.ts';
 import { DataFileCorruptError } from '../../protocol/runtime/runtime-error.ts';
 import { DelegationJournalError } from './delegation-errors.ts';
+import { emptyTree, type DelegationNode, type FanOutGroup } from './delegation-tree-state.ts';
 import {
   applyDelegationRecord,
-  emptyTree,
   planCancellation,
   planDelegation,
   planOutcome,
   planTimeout,
   type Applied,
-  type DelegationNode,
   type DelegationRequest,
   type ReportedOutcome,
   type RetryRule,
 } from './delegation-tree-steps.ts';
+import { planAggregation, planFanOut, siblingsToCancel, winnerOf, type FanOutRequest } from './fan-out-steps.ts';
 
 /** A copy of a node of the tree, as callers and hooks see it. */
 export type DelegationNodeView = Readonly<DelegationNode> & { readonly children: readonly string[] };
@@ -42,6 +43,11 @@ export interface DelegationTreeOptions {
   partialResults?: (node: DelegationNodeView) => unknown;
   /** Told each node's terminal outcome once it is journaled (not for abandoned nodes, whose results are ignored). */
   onSettled?: (node: DelegationNodeView) => void;
+  /**
+   * Told a fan-out's aggregate once its last child ended, while its parent is still open (its
+   * target reports it up); under `first_success` the first success cancels the others first.
+   */
+  onAggregated?: (group: Readonly<FanOutGroup>, aggregate: AggregatedOutcome) => void;
   /** Told to send retry `attempt` of a throttled node (a new message id, same correlation), once journaled. */
   onRetry?: (node: DelegationNodeView, attempt: number) => void;
   /** Told what failed without a caller to tell: a watchdog's journal write, a throwing hook (console.error). */
@@ -70,6 +76,10 @@ export interface DelegationTree {
   report(id: string, outcome: ReportedOutcome): Promise<OutcomeReceipt>;
   /** Cancels a delegation, and with `cascade` every open descendant; without it, its children are abandoned. */
   cancel(id: string, cancellation: { reason: string; cascade: boolean }): Promise<CancellationReceipt>;
+  /** Delegates to several targets at once; their outcomes combine by `strategy` (spec 002) into `aggregate(group)`. */
+  fanOut(request: FanOutRequest): Promise<DelegationNodeView[]>;
+  /** The combined outcome of a fan-out, once all its children ended. */
+  aggregate(group: string): AggregatedOutcome | undefined;
   node(id: string): DelegationNodeView | undefined;
   /** Every node, in the order delegated. */
   nodes(): DelegationNodeView[];
@@ -88,8 +98,10 @@ const noop = (): void => {};
  * restored snapshot, statelyai/xstate#5331) and times out at once each one whose deadline passed
  * while the process was down. A child's deadline never exceeds its parent's; each node gets
  * exactly one terminal outcome (spec 002's statuses; `throttled` is retried with backoff inside
- * the deadline, and fails the node once no retry fits); every input is journaled before the
- * hooks hear of it, so what a hook saw survives `kill -9`.
+ * the deadline, and fails the node once no retry fits); `fanOut` delegates to several targets
+ * at once and journals their aggregate (spec 002's strategies) once the last one ends. Every
+ * input is journaled before the hooks hear of it, so what a hook saw survives `kill -9`; after a
+ * restart, what was journaled before it is not told again: read `nodes()` and `aggregate()`.
  *
  * @example
  * const tree = await openDelegationTree({ journal, partition: 'delegations/msg-001', clock, onSettled });
@@ -150,8 +162,26 @@ export async function openDelegationTree(options: DelegationTreeOptions): Promis
       },
     );
     tail = done.then(noop, noop);
+    for (const node of applied.settled) if (node.group) settleFanOut(node.group.id);
     return done;
   };
+
+  const partialsOf = (node: DelegationNode): unknown => options.partialResults?.(view(node));
+
+  /** A fan-out's follow-ups: the first success cancels the open rest, the last child's end aggregates. */
+  function settleFanOut(groupId: string): void {
+    const winner = winnerOf(tree, groupId);
+    for (const sibling of winner ? siblingsToCancel(tree, winner) : []) {
+      const reason = `first_success: ${winner!.id} succeeded first`;
+      commit(planCancellation(tree, sibling.id, { reason, cascade: true }, clock.now(), partialsOf)).catch(onError);
+    }
+    const record = planAggregation(tree, groupId, clock.now());
+    if (!record) return;
+    const group = tree.groups.get(groupId)!;
+    const tell = group.parent === null || tree.nodes.get(group.parent)!.status === 'open';
+    const copy = { ...group, members: [...group.members] };
+    commit(record, tell ? () => options.onAggregated?.(copy, record.aggregate) : undefined).catch(onError);
+  }
 
   const expire = (id: string): void => {
     const record = planTimeout(tree, id, clock.now());
@@ -173,7 +203,7 @@ export async function openDelegationTree(options: DelegationTreeOptions): Promis
       watchdogs.disarm(node.id);
       retries.disarm(node.id);
     }
-    const node = tree.nodes.get(record.id);
+    const node = record.kind === 'aggregated' ? undefined : tree.nodes.get(record.id);
     if (!node || node.status !== 'open') return;
     if (record.kind === 'delegated') watchdogs.arm(node.id, node.deadline, () => expire(node.id));
     if (node.retryAt !== null && !retries.has(node.id)) retries.arm(node.id, node.retryAt, () => sendRetry(node.id));
@@ -191,7 +221,10 @@ export async function openDelegationTree(options: DelegationTreeOptions): Promis
     watchdogs.arm(node.id, node.deadline, () => expire(node.id));
     if (node.retryAt !== null) retries.arm(node.id, node.retryAt, () => sendRetry(node.id));
   }
+  // A fan-out whose winner or last child was journaled just before the stop gets its follow-ups now.
+  for (const groupId of tree.groups.keys()) settleFanOut(groupId);
   await Promise.all(expired);
+  await tail;
 
   return {
     async delegate(request) {
@@ -206,9 +239,7 @@ export async function openDelegationTree(options: DelegationTreeOptions): Promis
       return { late: applied.late, node: view(tree.nodes.get(id)!) };
     },
     async cancel(id, cancellation) {
-      const record = planCancellation(tree, id, cancellation, clock.now(), (node) =>
-        options.partialResults?.(view(node)),
-      );
+      const record = planCancellation(tree, id, cancellation, clock.now(), partialsOf);
       const applied = await commit(record);
       return {
         late: applied.late,
@@ -216,6 +247,12 @@ export async function openDelegationTree(options: DelegationTreeOptions): Promis
         abandoned: applied.abandoned.map((node) => node.id),
       };
     },
+    async fanOut(request) {
+      const records = planFanOut(tree, request, clock.now(), defaultTimeoutMs);
+      await Promise.all(records.map((record) => commit(record)));
+      return records.map((record) => view(tree.nodes.get(record.id)!));
+    },
+    aggregate: (group) => tree.aggregates.get(group),
     node: (id) => {
       const node = tree.nodes.get(id);
       return node && view(node);

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { AggregatedOutcomeSchema, AggregationStrategySchema } from './aggregated-outcome.ts';
 import { OutcomeStatusSchema } from './outcome-status.ts';
 
 /*
  * What a delegation tree journals, one record per input it took: a delegation, an outcome (late
- * ones too), a watchdog's timeout, a cancellation, a retry sent after `throttled`. Replaying the
+ * ones too), a watchdog's timeout, a cancellation, a retry sent after `throttled`, the aggregate
+ * of a fan-out once its last child ended. Replaying the
  * records in order through the same step rebuilds the tree exactly, so every value a step drew
  * (a clamped deadline, a backoff delay, partial results) is in the record, never recomputed.
  */
@@ -23,6 +25,8 @@ export const DelegatedRecordSchema = z.object({
   clamped: z.boolean(),
   at: time,
   data: z.unknown().optional(),
+  /** The fan-out this delegation belongs to, and how its outcomes combine. */
+  group: z.object({ id, strategy: AggregationStrategySchema }).optional(),
 });
 export type DelegatedRecord = z.infer<typeof DelegatedRecordSchema>;
 
@@ -36,6 +40,8 @@ export const OutcomeRecordSchema = z.object({
   id,
   status: OutcomeStatusSchema,
   result: z.unknown().optional(),
+  /** Self-assessed, 0..1: what a fan-out's aggregated confidence averages. */
+  confidence: z.number().min(0).max(1).optional(),
   at: time,
   late: z.boolean(),
   retryAt: time.nullable().optional(),
@@ -66,11 +72,21 @@ export const RetriedRecordSchema = z.object({
 });
 export type RetriedRecord = z.infer<typeof RetriedRecordSchema>;
 
+/** Every child of fan-out `group` has ended: their combined outcome (spec 002's `AggregatedOutcome`). */
+export const AggregatedRecordSchema = z.object({
+  kind: z.literal('aggregated'),
+  group: id,
+  at: time,
+  aggregate: AggregatedOutcomeSchema,
+});
+export type AggregatedRecord = z.infer<typeof AggregatedRecordSchema>;
+
 export const DelegationRecordSchema = z.discriminatedUnion('kind', [
   DelegatedRecordSchema,
   OutcomeRecordSchema,
   TimedOutRecordSchema,
   CancelledRecordSchema,
   RetriedRecordSchema,
+  AggregatedRecordSchema,
 ]);
 export type DelegationRecord = z.infer<typeof DelegationRecordSchema>;

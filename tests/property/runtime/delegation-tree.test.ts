@@ -8,9 +8,11 @@ import {
   type DelegationNodeView,
   type DelegationTree,
 } from '../../../machines/runtime/delegation-tree.ts';
-import { applyDelegationRecord, emptyTree } from '../../../machines/runtime/delegation-tree-steps.ts';
+import { emptyTree } from '../../../machines/runtime/delegation-tree-state.ts';
+import { applyDelegationRecord } from '../../../machines/runtime/delegation-tree-steps.ts';
 import { createIdempotentHandler } from '../../../machines/runtime/idempotent-handler.ts';
 import type { DelegationRecord } from '../../../protocol/runtime/delegation-record.ts';
+import { AggregationStrategySchema } from '../../../protocol/runtime/aggregated-outcome.ts';
 import { OutcomeStatusSchema, type OutcomeStatus } from '../../../protocol/runtime/outcome-status.ts';
 import { beadsSchema } from '../../support/shared-state/beads-schema.ts';
 
@@ -58,6 +60,15 @@ const commandArb = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('redelegate' as const), node: fc.nat() }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'restart' as const }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('fanOut' as const),
+      parent: fc.option(fc.nat({ max: 3 }), { freq: 3 }),
+      strategy: fc.constantFrom(...AggregationStrategySchema.options),
+      timeouts: fc.array(fc.integer({ min: 1, max: 12_000 }), { minLength: 1, maxLength: 3 }),
+    }),
+  },
 );
 type Command = typeof commandArb extends fc.Arbitrary<infer C> ? C : never;
 
@@ -135,6 +146,19 @@ async function run(commands: Command[], answers: OutcomeStatus[]) {
         if (parentNode) expect(node.deadline).toBeLessThanOrEqual(parentNode.deadline);
         expect(node.deadline).toBeLessThanOrEqual(clock.now() + command.timeoutMs);
         ids.push(id);
+        break;
+      }
+      case 'fanOut': {
+        const parent =
+          command.parent === null || ids.length === 0 ? null : ids[Math.max(0, ids.length - 1 - command.parent)]!;
+        const children = command.timeouts.map((timeoutMs, i) => ({ id: `n${ids.length + i}`, target: 't', timeoutMs }));
+        const request = { parent, owner: 'o', strategy: command.strategy, children };
+        if (parent !== null && tree.node(parent)!.status !== 'open') {
+          await expect(tree.fanOut(request)).rejects.toMatchObject({ code: 'delegation_ended' });
+          break;
+        }
+        await tree.fanOut(request);
+        ids.push(...children.map((child) => child.id));
         break;
       }
       case 'redelegate': {
@@ -225,6 +249,15 @@ async function run(commands: Command[], answers: OutcomeStatus[]) {
   for (const [id, node] of final) {
     expect(settledCount.get(id)).toBe(1);
     expect(replayed.nodes.get(id)?.status).toBe(node.status);
+  }
+  // Every fan-out was aggregated once, over all its children; a first_success race has one winner at most.
+  const aggregated = (await journal.read('tree')).filter((entry) => entry.data.kind === 'aggregated');
+  expect(aggregated).toHaveLength(replayed.groups.size);
+  for (const group of replayed.groups.values()) {
+    const aggregate = tree.aggregate(group.id)!;
+    expect(aggregate.child_outcomes.map((child) => child.message_id).sort()).toEqual([...group.members].sort());
+    const winners = group.members.filter((id) => final.get(id)!.status === 'success');
+    if (group.strategy === 'first_success') expect(winners.length).toBeLessThanOrEqual(1);
   }
   await tree.close();
 }

@@ -3,9 +3,8 @@ import {
   aggregateOutcomes,
   cancelsSiblings,
   weightedConfidence,
-  type AggregationStrategy,
-  type ChildOutcomeSummary,
 } from '../../../../machines/runtime/aggregate-outcomes.ts';
+import type { AggregationStrategy, ChildOutcomeSummary } from '../../../../protocol/runtime/aggregated-outcome.ts';
 import type { OutcomeStatus } from '../../../../protocol/runtime/outcome-status.ts';
 
 /** Children with these statuses, confidence 1 for a success and 0 otherwise. */
