@@ -1,5 +1,6 @@
 import { RuntimeError } from '../../protocol/runtime/runtime-error.ts';
 import { realClock, type ServiceClock } from './clock.ts';
+import { DeadlineTimers } from './deadline-timers.ts';
 
 /** A granted lock: the holder uses the resource until it releases or `expires_at` passes. */
 export interface LockLease {
@@ -28,7 +29,7 @@ interface Waiter {
 }
 
 interface Resource {
-  lease?: { holder: string; controller: AbortController; timer: unknown };
+  lease?: { holder: string; controller: AbortController };
   waiters: Waiter[];
 }
 
@@ -50,6 +51,8 @@ export class ResourceLocks {
   readonly #leaseMs: number;
   readonly #onExpired: (lease: { resource: string; holder: string }) => void;
   readonly #resources = new Map<string, Resource>();
+  /** One lease timer per resource. */
+  readonly #expiries: DeadlineTimers<string>;
 
   constructor(
     options: {
@@ -63,6 +66,7 @@ export class ResourceLocks {
     this.#clock = options.clock ?? realClock;
     this.#leaseMs = options.leaseMs ?? 30_000;
     this.#onExpired = options.onExpired ?? (() => {});
+    this.#expiries = new DeadlineTimers(this.#clock);
   }
 
   /** Resolves with a lease on `resource` for `holder`: at once if free, else in FIFO order. */
@@ -116,7 +120,7 @@ export class ResourceLocks {
     const granted_at = this.#clock.now();
     const end = (expired: boolean): boolean => {
       if (entry.lease !== lease) return false;
-      this.#clock.clearTimeout(lease.timer);
+      this.#expiries.disarm(resource);
       entry.lease = undefined;
       controller.abort(
         new RuntimeError(
@@ -128,8 +132,9 @@ export class ResourceLocks {
       this.#grantNext(resource, entry);
       return true;
     };
-    const lease = { holder: waiter.holder, controller, timer: this.#clock.setTimeout(() => end(true), waiter.leaseMs) };
+    const lease = { holder: waiter.holder, controller };
     entry.lease = lease;
+    this.#expiries.arm(resource, granted_at + waiter.leaseMs, () => end(true));
     waiter.grant(
       Object.freeze({
         resource,

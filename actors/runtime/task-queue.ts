@@ -2,6 +2,7 @@ import { NotFoundError } from '../../protocol/runtime/runtime-error.ts';
 import type { TaskError, TaskSpecInput, TaskView } from '../../protocol/runtime/task-spec.ts';
 import { backoffDelay } from './backoff.ts';
 import { realClock, type ServiceClock } from './clock.ts';
+import { DeadlineTimers } from './deadline-timers.ts';
 import type { TaskAttemptOutcome } from './task-attempt.ts';
 import { TaskBook, type TaskQueueRecord } from './task-book.ts';
 import { failureRecord, interruptedRecords } from './task-failure-record.ts';
@@ -44,7 +45,7 @@ export class TaskQueue {
   readonly #log: TaskQueueLog;
   readonly #book: TaskBook;
   readonly #pool: TaskWorkerPool;
-  readonly #timers = new Map<string, unknown>();
+  readonly #retries: DeadlineTimers<string>;
   readonly #reserved = new Set<string>();
   readonly #dirty = new Set<string>();
   readonly #listeners = new Set<(event: TaskQueueEvent) => void>();
@@ -57,6 +58,7 @@ export class TaskQueue {
     this.#clock = options.clock ?? realClock;
     this.#log = log;
     this.#pool = new TaskWorkerPool(options.workers, this.#clock);
+    this.#retries = new DeadlineTimers(this.#clock);
     this.#book = new TaskBook(this.#clock.now.bind(this.#clock), (agentType) => this.#dirty.add(agentType));
     for (const record of records) this.#book.apply(record);
     this.#recoverInterrupted();
@@ -147,8 +149,7 @@ export class TaskQueue {
    */
   close(): void {
     this.#closed = true;
-    for (const timer of this.#timers.values()) this.#clock.clearTimeout(timer);
-    this.#timers.clear();
+    this.#retries.clear();
     this.#pool.abortAll({ code: 'interrupted', message: 'The task queue was closed.', transient: true });
   }
 
@@ -284,16 +285,14 @@ export class TaskQueue {
     this.#append(record).catch((failure: unknown) => this.#reportError(failure));
   }
 
+  /** A retrying task joins its line again at `at` (at once when that time has passed). */
   #armRetry(id: string, at: number): void {
-    this.#clock.clearTimeout(this.#timers.get(id)); // a timer of an earlier failure, if any
     const requeue = () => {
-      this.#timers.delete(id);
       this.#book.requeue(id);
       this.#pump();
     };
-    const delay = at - this.#clock.now();
-    if (delay <= 0) requeue();
-    else this.#timers.set(id, this.#clock.setTimeout(requeue, delay));
+    if (at <= this.#clock.now()) requeue();
+    else this.#retries.arm(id, at, requeue);
   }
 
   /** After a restart: each task that was running lost its attempt (see {@link openTaskQueue}). */
