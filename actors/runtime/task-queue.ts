@@ -101,7 +101,7 @@ export class TaskQueue {
     return this.#book.view(taskId);
   }
 
-  /** Resolves with the task once it is completed or failed. */
+  /** Resolves with the task once it is completed or failed (a blocked task waits for its owner to act). */
   settled(taskId: string): Promise<TaskView> {
     const view = this.#viewOf(taskId);
     if (view.status === 'completed' || view.status === 'failed') return Promise.resolve(view);
