@@ -263,7 +263,7 @@ export class SupervisorLedger<E = unknown> {
       id,
       sender,
       targets,
-      expiresAt: expired ? undefined : expiresAt,
+      expiresAt,
       journaled,
       deliveredEarly,
       settled: journaled && leader === undefined ? SETTLED_OK : undefined,

@@ -1,7 +1,10 @@
 /**
  * The supervisor of one multi-agent system: it spawns the system's agents by name and routes
  * every envelope between them (validate, check the routing table, drop duplicates, journal, then
- * deliver), answering a refused envelope's sender with a `supervisor.rejected` error. With
+ * deliver), answering a refused envelope's sender with a `supervisor.rejected` error. It reads
+ * each envelope only through its system's addressing (spec 000's fields by default), so every
+ * spec's envelope is routed and journaled verbatim; an envelope past its expiry is journaled as
+ * expired and emitted as `supervisor.expired`, never delivered. With
  * `delivery: 'pipelined'` an agent gets an envelope once its append is issued, and the
  * output-commit rule holds back what depends on it until it is durable (see `SystemDefinition`).
  */

@@ -132,6 +132,22 @@ describe('supervisor with spec 003 addressing (nested header, broadcast, expiry)
     // The journal holds it as admitted: it was not expired then.
     expect((await journal.durable.read('goal-1')).map((e) => e.data.envelope)).toStrictEqual([sent, lasting]);
   });
+  it('lets pipelined delivery through once delivered, however late its append is acknowledged', async () => {
+    const clock = new SimulatedClock();
+    clock.set(Date.parse('2026-03-01T09:59:59Z'));
+    const journal = createGatedJournal<RoutedRecord>();
+    const system = { ...coscientistTestSystem(), delivery: 'pipelined' as const };
+    const { actor, emitted, received, sendAs } = startSystem(system, journal, clock);
+    const sent = coscientistMessage({}, { expires_at: '2026-03-01T10:00:00Z' });
+    sendAs('SUPERVISOR', { type: 'supervisor.send', envelope: sent });
+    await tick();
+    expect(received('GENERATION').map((d) => d.input)).toStrictEqual([sent]);
+    clock.increment(1_000);
+    await journal.commit();
+    await settled(actor);
+    expect(emitted.filter((e) => e.type === 'supervisor.expired')).toEqual([]);
+    expect(emitted.filter((e) => e.type === 'supervisor.routed')).toHaveLength(1);
+  });
 });
 
 describe('supervisor with spec 004 addressing (several receivers, correlation)', () => {
