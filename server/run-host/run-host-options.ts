@@ -25,7 +25,8 @@ export interface DurableRuns {
    * sends are idempotent, so what the journal holds is handed over again, never appended again.
    * Throw at once when the journal does not describe a run that can be rebuilt; what follows
    * later (the user's later envelopes, each when the run is ready) goes in the returned promise,
-   * during which the host holds the run live.
+   * during which the host holds the run live. An entry marked `expired` was never delivered:
+   * hand it over again and the supervisor finds it expired again.
    */
   rebuild(run: HostedRun, entries: readonly JournalEntry<RoutedRecord>[]): void | Promise<void>;
   /**
