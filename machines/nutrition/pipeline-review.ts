@@ -74,6 +74,10 @@ function review(context: PipelineContext, report: AgentReport): Verdict {
     const { failure } = report.outcome;
     return failure.kind === 'validation' ? { kind: 'invalid', issues: failure.issues } : { kind: 'failed', failure };
   }
+  // An agent runs one request of a run at a time, so its mailbox never fills; were it full, the step failed.
+  if (report.outcome.status === 'throttled') {
+    return { kind: 'failed', failure: { kind: 'error', message: `${report.agent} was too busy to take the request.` } };
+  }
   const output = report.outcome.output;
   if (!isBrainOutput(output)) {
     return { kind: 'invalid', issues: [{ path: 'envelopes', message: 'The brain must return { envelopes: [...] }' }] };

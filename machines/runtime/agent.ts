@@ -1,6 +1,7 @@
 import { assertEvent, assign, enqueueActions, fromPromise, sendParent, setup } from 'xstate';
 import { inputHash } from '../../actors/runtime/input-hash.ts';
 import type {
+  AgentAckEvent,
   AgentBrainInput,
   AgentCancelEvent,
   AgentOutcome,
@@ -8,11 +9,14 @@ import type {
   AgentRequestEvent,
 } from '../../protocol/runtime/agent-report.ts';
 import { ValidationError } from '../../protocol/runtime/runtime-error.ts';
+import { mailboxVerdict, rememberDone, type MailboxRequest } from './agent-mailbox.ts';
 
 /**
  * A long-lived worker for any agent or tier: it accepts `agent.request`/`agent.cancel`, runs its
  * `brain` on one request at a time (FIFO) with a timeout and one retry (§6.1, §9), and sends its
- * parent exactly one `agent.report` per request.
+ * parent exactly one `agent.report` per request. Its mailbox is bounded (`maxQueued`): beyond it a
+ * request is answered at once with a `throttled` report. A request asking for an ack is acked
+ * (`agent.ack`) when it starts, never before; each request id runs once (see `agent-mailbox.ts`).
  */
 
 /** How a parent configures an agent; the defaults follow §9 (30 s) and §6.1 (one retry). */
@@ -20,30 +24,40 @@ export interface AgentInput {
   name: string;
   timeoutMs?: number;
   maxAttempts?: number;
+  /** Requests that may wait behind the current one; default 64. Beyond, `throttled`. */
+  maxQueued?: number;
+  /** The `retryAfterMs` of a `throttled` report; default 1 s. */
+  retryAfterMs?: number;
+  /** How many ids of requests that ran are remembered, so a redelivery is not run again; default 256. */
+  doneMemory?: number;
 }
 
-/** One request waiting for, or holding, the brain. */
-interface PendingRequest {
-  requestId: string;
-  input: unknown;
-}
+type PendingRequest = MailboxRequest;
 
 interface AgentContext {
   name: string;
   timeoutMs: number;
   maxAttempts: number;
-  /** Requests not started yet, oldest first. */
+  maxQueued: number;
+  retryAfterMs: number;
+  doneMemory: number;
+  /** Requests not started yet, oldest first; never more than `maxQueued`. */
   queue: PendingRequest[];
   /** The request the brain works on; set exactly while in `working`. */
   current: PendingRequest | null;
   /** Brain runs started for `current`. */
   attempts: number;
+  /** Ids of requests that ran to a report, newest last, at most `doneMemory`. */
+  done: string[];
 }
 
 export type AgentEvent = AgentRequestEvent | AgentCancelEvent;
 
 const DEFAULT_AGENT_TIMEOUT_MS = 30_000;
 const DEFAULT_AGENT_MAX_ATTEMPTS = 2;
+const DEFAULT_MAX_QUEUED = 64;
+const DEFAULT_RETRY_AFTER_MS = 1_000;
+const DEFAULT_DONE_MEMORY = 256;
 
 /**
  * The default brain: systems must provide their own, so say how. Its output is `any` only so that
@@ -95,17 +109,51 @@ export const agentMachine = setup({
     brain: missingBrain,
   },
   actions: {
-    enqueueRequest: assign({
-      queue: ({ context, event }) => {
-        assertEvent(event, 'agent.request');
-        return [...context.queue, { requestId: event.requestId, input: event.input }];
-      },
+    receiveRequest: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'agent.request');
+      const { requestId } = event;
+      switch (mailboxVerdict(context, event)) {
+        case 'enqueue': {
+          const request: PendingRequest = { requestId, input: event.input };
+          if (event.ack) request.ack = true;
+          enqueue.assign({ queue: [...context.queue, request] });
+          return;
+        }
+        case 'throttle':
+          enqueue.sendParent({
+            type: 'agent.report',
+            agent: context.name,
+            requestId,
+            attempts: 0,
+            outcome: { status: 'throttled', retryAfterMs: context.retryAfterMs },
+          } satisfies AgentReport);
+          return;
+        case 'ackAgain':
+          enqueue.sendParent({ type: 'agent.ack', agent: context.name, requestId } satisfies AgentAckEvent);
+          return;
+        case 'drop':
+          return;
+      }
     }),
     startNextRequest: assign(({ context }) => ({
       current: context.queue[0] ?? null,
       queue: context.queue.slice(1),
       attempts: 0,
     })),
+    /** Taken from the mailbox and started: the moment acknowledged delivery acks. */
+    ackIfAsked: enqueueActions(({ context, enqueue }) => {
+      if (!context.current?.ack) return;
+      enqueue.sendParent({
+        type: 'agent.ack',
+        agent: context.name,
+        requestId: context.current.requestId,
+      } satisfies AgentAckEvent);
+    }),
+    /** The current request reported completed or failed: a redelivery of it is not run again. */
+    rememberCurrent: assign({
+      done: ({ context }) =>
+        context.current ? rememberDone(context.done, context.current.requestId, context.doneMemory) : context.done,
+    }),
     countAttempt: assign({ attempts: ({ context }) => context.attempts + 1 }),
     clearCurrentRequest: assign({ current: null, attempts: 0 }),
     reportCompleted: sendParent(({ context }, params: { output: unknown }) =>
@@ -175,19 +223,23 @@ export const agentMachine = setup({
     name: input.name,
     timeoutMs: input.timeoutMs ?? DEFAULT_AGENT_TIMEOUT_MS,
     maxAttempts: input.maxAttempts ?? DEFAULT_AGENT_MAX_ATTEMPTS,
+    maxQueued: Math.max(0, input.maxQueued ?? DEFAULT_MAX_QUEUED),
+    retryAfterMs: input.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS,
+    doneMemory: Math.max(1, input.doneMemory ?? DEFAULT_DONE_MEMORY),
     queue: [],
     current: null,
     attempts: 0,
+    done: [],
   }),
   initial: 'idle',
   on: {
-    'agent.request': { actions: 'enqueueRequest' },
+    'agent.request': { actions: 'receiveRequest' },
   },
   states: {
     idle: {
       description: 'No request in hand; takes the oldest queued one as soon as there is one.',
       entry: 'clearCurrentRequest',
-      always: { guard: 'hasQueuedRequest', target: 'working', actions: 'startNextRequest' },
+      always: { guard: 'hasQueuedRequest', target: 'working', actions: ['startNextRequest', 'ackIfAsked'] },
     },
     working: {
       description: 'One request in hand; newer requests queue behind it.',
@@ -219,10 +271,10 @@ export const agentMachine = setup({
             }),
             onDone: {
               target: '#agent.idle',
-              actions: {
-                type: 'reportCompleted',
-                params: ({ event }) => ({ output: event.output }),
-              },
+              actions: [
+                { type: 'reportCompleted', params: ({ event }) => ({ output: event.output }) },
+                'rememberCurrent',
+              ],
             },
             onError: [
               {
@@ -231,22 +283,22 @@ export const agentMachine = setup({
                   params: ({ event }) => ({ error: event.error }),
                 },
                 target: '#agent.idle',
-                actions: {
-                  type: 'reportValidationFailure',
-                  params: ({ event }) => ({ error: event.error }),
-                },
+                actions: [
+                  { type: 'reportValidationFailure', params: ({ event }) => ({ error: event.error }) },
+                  'rememberCurrent',
+                ],
               },
               { guard: 'hasAttemptsLeft', target: 'running', reenter: true },
               {
                 target: '#agent.idle',
-                actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) },
+                actions: [{ type: 'reportError', params: ({ event }) => ({ error: event.error }) }, 'rememberCurrent'],
               },
             ],
           },
           after: {
             agentTimeout: [
               { guard: 'hasAttemptsLeft', target: 'running', reenter: true },
-              { target: '#agent.idle', actions: 'reportTimeout' },
+              { target: '#agent.idle', actions: ['reportTimeout', 'rememberCurrent'] },
             ],
           },
         },

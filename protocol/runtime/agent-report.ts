@@ -7,11 +7,16 @@ import { ErrorIssueSchema } from './http-error.ts';
  * not import machines/, so their input shape lives here too.
  */
 
-/** Asks an agent to run its brain on `input`; requests arriving while it is busy wait (FIFO). */
+/**
+ * Asks an agent to run its brain on `input`; requests arriving while it is busy wait (FIFO), up to
+ * the agent's `maxQueued`. With `ack`, the agent answers `agent.ack` when it takes the request
+ * from its mailbox and starts on it (acknowledged delivery).
+ */
 export const AgentRequestEventSchema = z.strictObject({
   type: z.literal('agent.request'),
   requestId: z.string().min(1),
   input: z.unknown(),
+  ack: z.literal(true).optional(),
 });
 export type AgentRequestEvent = z.infer<typeof AgentRequestEventSchema>;
 
@@ -50,17 +55,21 @@ export const AgentFailureSchema = z.discriminatedUnion('kind', [
 ]);
 export type AgentFailure = z.infer<typeof AgentFailureSchema>;
 
-/** How one request ended. */
+/**
+ * How one request ended. `throttled` (spec 002's THROTTLED): the agent's mailbox was full, so the
+ * request was never queued nor started; send it again after `retryAfterMs` at the earliest.
+ */
 export const AgentOutcomeSchema = z.discriminatedUnion('status', [
   z.strictObject({ status: z.literal('completed'), output: z.unknown() }),
   z.strictObject({ status: z.literal('failed'), failure: AgentFailureSchema }),
   z.strictObject({ status: z.literal('cancelled') }),
+  z.strictObject({ status: z.literal('throttled'), retryAfterMs: z.number().int().nonnegative() }),
 ]);
 export type AgentOutcome = z.infer<typeof AgentOutcomeSchema>;
 
 /**
  * Sent to the parent exactly once per request. `attempts` counts brain runs: 0 for a request
- * cancelled before it started, at most `maxAttempts` otherwise.
+ * cancelled before it started or throttled, at most `maxAttempts` otherwise.
  */
 export const AgentReportSchema = z.strictObject({
   type: z.literal('agent.report'),
@@ -70,3 +79,14 @@ export const AgentReportSchema = z.strictObject({
   outcome: AgentOutcomeSchema,
 });
 export type AgentReport = z.infer<typeof AgentReportSchema>;
+
+/**
+ * Sent to the parent when an agent takes a request that asked for an ack (`ack: true`) from its
+ * mailbox and starts on it, and again at once when such a request comes back after it ran.
+ */
+export const AgentAckEventSchema = z.strictObject({
+  type: z.literal('agent.ack'),
+  agent: z.string(),
+  requestId: z.string(),
+});
+export type AgentAckEvent = z.infer<typeof AgentAckEventSchema>;

@@ -77,6 +77,8 @@ const RoutingErrorCodeSchema = z.enum([
   'request_timeout',
   'journal_unavailable',
   'unsupported_version',
+  'throttled',
+  'undeliverable',
 ]);
 
 /** The structured error a rejected envelope's sender receives. */
@@ -84,5 +86,7 @@ export const RoutingErrorSchema = z.strictObject({
   code: RoutingErrorCodeSchema,
   message: z.string(),
   issues: z.array(ErrorIssueSchema).optional(),
+  /** With `throttled`: the receiver's hint, send again no sooner than this. */
+  retryAfterMs: z.number().int().nonnegative().optional(),
 });
 export type RoutingError = z.infer<typeof RoutingErrorSchema>;

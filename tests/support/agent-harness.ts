@@ -2,7 +2,7 @@ import { assign, createActor, fromPromise, sendTo, setup, SimulatedClock } from 
 import type { Actor } from 'xstate';
 import { agentMachine } from '../../machines/runtime/agent.ts';
 import type { AgentBrainLogic, AgentEvent, AgentInput } from '../../machines/runtime/agent.ts';
-import type { AgentBrainInput, AgentReport } from '../../protocol/runtime/agent-report.ts';
+import type { AgentAckEvent, AgentBrainInput, AgentReport } from '../../protocol/runtime/agent-report.ts';
 
 /** One brain run started by the agent, settled by the test whenever it likes. */
 export interface BrainCall {
@@ -29,8 +29,8 @@ function parentMachine(agent: typeof agentMachine) {
   return setup({
     types: {
       input: {} as AgentInput,
-      context: {} as { agentInput: AgentInput; reports: AgentReport[] },
-      events: {} as AgentEvent | AgentReport,
+      context: {} as { agentInput: AgentInput; reports: AgentReport[]; acks: AgentAckEvent[] },
+      events: {} as AgentEvent | AgentReport | AgentAckEvent,
     },
     actors: { agent },
     actions: {
@@ -39,14 +39,18 @@ function parentMachine(agent: typeof agentMachine) {
         reports: ({ context, event }) =>
           event.type === 'agent.report' ? [...context.reports, event] : context.reports,
       }),
+      recordAck: assign({
+        acks: ({ context, event }) => (event.type === 'agent.ack' ? [...context.acks, event] : context.acks),
+      }),
     },
   }).createMachine({
-    context: ({ input }) => ({ agentInput: input, reports: [] }),
+    context: ({ input }) => ({ agentInput: input, reports: [], acks: [] }),
     invoke: { id: 'agent', src: 'agent', input: ({ context }) => context.agentInput },
     on: {
       'agent.request': { actions: 'forwardToAgent' },
       'agent.cancel': { actions: 'forwardToAgent' },
       'agent.report': { actions: 'recordReport' },
+      'agent.ack': { actions: 'recordAck' },
     },
   });
 }
@@ -57,6 +61,8 @@ export interface AgentHarness {
   calls: BrainCall[];
   reports: ObservedReport[];
   send(event: AgentEvent): void;
+  /** Request ids the agent acked (`agent.ack`), in order. */
+  acks(): string[];
   /** The newest unsettled call whose signal is not aborted: the run the agent is waiting on. */
   activeCall(): BrainCall | undefined;
   /** Takes the next position in the observation order, to place a test's own steps in it. */
@@ -109,6 +115,7 @@ export function startAgentHarness(input: AgentInput, brain?: AgentBrainLogic | '
     calls,
     reports,
     send: (event) => parent.send(event),
+    acks: () => parent.getSnapshot().context.acks.map((ack) => ack.requestId),
     activeCall: () => calls.findLast((call) => !call.settled && !call.signal.aborted),
     mark: () => seq++,
   };
