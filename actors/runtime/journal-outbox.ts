@@ -1,9 +1,9 @@
-import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
+import type { JournalRecord } from '../../protocol/runtime/ack-record.ts';
 
 /** One partition's share of an outbox, in routing order. */
 interface OutboxPartition {
   tickets: number[];
-  records: RoutedRecord[];
+  records: JournalRecord[];
 }
 
 /**
@@ -25,12 +25,15 @@ export class JournalOutbox {
     return this.#taken;
   }
 
-  /** Adds one record to append to `partition`; its `ticket` comes back in the ack. */
-  add(ticket: number, partition: string, record: RoutedRecord): void {
+  /**
+   * Adds one record to append to `partition`; its `ticket` comes back in the ack. A record
+   * without a ticket (an ack record) is written in its turn and acked with nobody waiting.
+   */
+  add(ticket: number | undefined, partition: string, record: JournalRecord): void {
     this.#open();
     let entry = this.partitions.get(partition);
     if (!entry) this.partitions.set(partition, (entry = { tickets: [], records: [] }));
-    entry.tickets.push(ticket);
+    if (ticket !== undefined) entry.tickets.push(ticket);
     entry.records.push(record);
   }
 

@@ -1,7 +1,7 @@
 import { fromCallback } from 'xstate';
 import type { Journal } from './journal.ts';
 import type { JournalOutbox } from './journal-outbox.ts';
-import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
+import type { JournalRecord } from '../../protocol/runtime/ack-record.ts';
 
 /** Hands the writer an outbox its sender keeps filling until the writer takes it (see `JournalOutbox`). */
 interface JournalAppendEvent {
@@ -30,7 +30,7 @@ const ACKS_PER_EVENT = 256;
  * are taken in the order they were handed over, a partition's batches are appended in that
  * order, and each outbox is acked after the ones before it.
  */
-export function createJournalWriter(journal: Journal<RoutedRecord>) {
+export function createJournalWriter(journal: Journal<JournalRecord>) {
   return fromCallback<JournalAppendEvent>(function journalWriter({ receive, sendBack }) {
     let acked: number[] = [];
     let failed: JournalAckEvent['failed'] = [];

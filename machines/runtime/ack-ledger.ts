@@ -1,14 +1,12 @@
 import { backoffDelay, type BackoffPolicy } from '../../actors/runtime/backoff.ts';
+import type { AckPolicy } from '../../protocol/runtime/ack-policy.ts';
 
-/**
- * How an envelope that requires acknowledgment is delivered (spec 004's `acknowledgment`): its
- * receiver must ack within `timeoutMs` of each delivery, and it is delivered again up to
- * `retries` times (so `retries + 1` deliveries at most) before it is undeliverable.
+/*
+ * An envelope's `AckPolicy` (read by its system's addressing): its receiver must ack within
+ * `timeoutMs` of each delivery, and it is delivered again up to `retries` times (so `retries + 1`
+ * deliveries at most) before it is undeliverable.
  */
-export interface AckPolicy {
-  timeoutMs: number;
-  retries: number;
-}
+export type { AckPolicy };
 
 /** One (message id, receiver) awaiting its ack, or waiting out a backoff before its redelivery. */
 export interface TrackedAck<T = unknown> {

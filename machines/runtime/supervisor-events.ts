@@ -4,7 +4,7 @@
  */
 import type { AnyActorRef } from 'xstate';
 import type { JournalAckEvent } from '../../actors/runtime/journal-writer.ts';
-import type { AgentReport } from '../../protocol/runtime/agent-report.ts';
+import type { AgentAckEvent, AgentReport } from '../../protocol/runtime/agent-report.ts';
 import type { Addressing } from '../../protocol/runtime/envelope-addressing.ts';
 import type { DeliveredMessage, Delivery, RoutedRecord, RoutingError } from '../../protocol/runtime/routing.ts';
 
@@ -50,6 +50,20 @@ export interface RequestExpiredEvent {
   correlationId: string;
 }
 
+/** The supervisor's own timer: the earliest ack deadline or redelivery backoff came due. */
+export interface AckDueEvent {
+  type: 'supervisor.ack.due';
+}
+
+/** What observers hear when a receiver never acked an envelope (after its last delivery). */
+export interface UndeliverableEvent {
+  type: 'supervisor.undeliverable';
+  receiver: string;
+  attempts: number;
+  partition: string;
+  envelope: unknown;
+}
+
 export type SupervisorEvent =
   | SupervisorSendEvent
   | SupervisorPublishEvent
@@ -57,6 +71,8 @@ export type SupervisorEvent =
   | SupervisorRespondEvent
   | SupervisorCancelEvent
   | RequestExpiredEvent
+  | AckDueEvent
+  | AgentAckEvent
   | AgentReport
   | JournalAckEvent;
 
@@ -65,6 +81,8 @@ export interface AgentDeliveryEvent {
   type: 'agent.request';
   requestId: string;
   input: DeliveredMessage;
+  /** The envelope needs an ack: the agent sends `agent.ack` when it starts on it. */
+  ack?: true;
 }
 
 /** What a refused envelope's sender receives (and what observers see emitted). */
@@ -85,6 +103,7 @@ export type SupervisorEmitted =
    * Either way no agent got it.
    */
   | { type: 'supervisor.expired'; partition: string; record: RoutedRecord; at: 'admission' | 'delivery' }
+  | UndeliverableEvent
   | SupervisorRejectedEvent;
 
 /** One shared, frozen delivery per kind for the common case (no topic, no correlation): the hot path allocates less. */

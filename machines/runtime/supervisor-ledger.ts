@@ -1,6 +1,7 @@
 import { DedupWindow } from '../../actors/runtime/dedup-window.ts';
 import { JournalOutbox } from '../../actors/runtime/journal-outbox.ts';
 import { addressingOf, type Address, type Addressing } from '../../protocol/runtime/envelope-addressing.ts';
+import type { JournalRecord } from '../../protocol/runtime/ack-record.ts';
 import { safeParseOnce } from '../../protocol/runtime/parse-once.ts';
 import { toErrorIssues } from '../../protocol/runtime/runtime-error.ts';
 import type { DeliveryKind, RoutableEnvelope, RoutedRecord, RoutingError } from '../../protocol/runtime/routing.ts';
@@ -305,6 +306,14 @@ export class SupervisorLedger<E = unknown> {
     if (pending.journaled) this.outbox.requestAck();
     else this.outbox.add(pending.ticket, pending.partition, pending.record);
     return opened ? { admitted: true, pending, outbox: opened } : { admitted: true, pending };
+  }
+
+  /** Queues a record nobody waits for (an ack record) in the open outbox; returns the outbox if this opened it. */
+  note(partition: string, record: JournalRecord): JournalOutbox | undefined {
+    let opened: JournalOutbox | undefined;
+    if (!this.outbox || this.outbox.taken) opened = this.outbox = new JournalOutbox();
+    this.outbox.add(undefined, partition, record);
+    return opened;
   }
 
   /**

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { EnvelopeAddressing } from '../../protocol/runtime/envelope-addressing.ts';
 import type { RoutableEnvelope, Route } from '../../protocol/runtime/routing.ts';
 import type { VersionRule } from '../../protocol/runtime/version-rule.ts';
+import type { AckOptions } from './ack-delivery.ts';
 
 /**
  * What the supervisor needs to know of one multi-agent system: how to validate its envelopes,
@@ -50,4 +51,11 @@ export interface SystemDefinition<E extends RoutableEnvelope = RoutableEnvelope>
    * refused.
    */
   delivery?: 'durable' | 'pipelined';
+  /**
+   * Acknowledged delivery (spec 004) of envelopes whose `addressing.ack` says they need an ack:
+   * each receiver acks when it starts on the envelope; without an ack in time it is redelivered
+   * under the same id with backoff, then reported undeliverable (`deadLetter`). Without
+   * `addressing.ack` no envelope is tracked and routing costs nothing more.
+   */
+  acks?: AckOptions;
 }

@@ -7,13 +7,17 @@
  * expired and emitted as `supervisor.expired`, never delivered. With
  * `delivery: 'pipelined'` an agent gets an envelope once its append is issued, and the
  * output-commit rule holds back what depends on it until it is durable (see `SystemDefinition`).
+ * With `acks`, an envelope that needs an ack is redelivered until its receiver acks, then
+ * reported undeliverable (`supervisor-acks.ts`).
  */
-import { emit, enqueueActions, sendTo, setup, type AnyActorLogic } from 'xstate';
+import { emit, enqueueActions, sendTo, setup, type AnyActorLogic, type AnyActorRef } from 'xstate';
 import { createJournalWriter } from '../../actors/runtime/journal-writer.ts';
 import type { Journal } from '../../actors/runtime/journal.ts';
+import type { JournalRecord } from '../../protocol/runtime/ack-record.ts';
 import type { AgentReport } from '../../protocol/runtime/agent-report.ts';
 import { addressingOf } from '../../protocol/runtime/envelope-addressing.ts';
-import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
+import { AckDelivery, type AckItem } from './ack-delivery.ts';
+import { applyAckEffects, deliverTracked, rescheduleAckTimer, type AckStep } from './supervisor-acks.ts';
 import {
   deliveryOf,
   envelopesOf,
@@ -37,7 +41,8 @@ export type {
 } from './supervisor-events.ts';
 
 interface SupervisorOptions {
-  journal: Journal<RoutedRecord>;
+  /** Where routed envelopes (and, with `acks`, ack records) are appended. */
+  journal: Journal<JournalRecord>;
   /** How long message ids are remembered for duplicate detection; default one hour. */
   dedupWindowMs?: number;
   /**
@@ -56,6 +61,8 @@ export interface SupervisorInput {
   journaledIds?: Iterable<string>;
   /** Input of named agents for this actor (a run id, say); the system's `agentInput` otherwise. */
   agentInputs?: Readonly<Record<string, unknown>>;
+  /** A restored run's journal records: with `acks`, what was pending an ack is re-armed from them. */
+  journal?: readonly JournalRecord[];
 }
 
 /** What observers hear once an envelope is durable: delivered to agents, or bound for an external address. */
@@ -73,6 +80,8 @@ const hot = (enqueue: unknown) => enqueue as (action: HotAction) => void;
 interface SupervisorContext {
   ledger: SupervisorLedger<SupervisorEvent>;
   agentInputs: Readonly<Record<string, unknown>>;
+  /** Acknowledged delivery, for a system with `acks`. */
+  acks: AckDelivery | undefined;
 }
 
 const HOUR_MS = 3_600_000;
@@ -88,10 +97,31 @@ const HOUR_MS = 3_600_000;
 export function createSupervisorMachine(system: SystemDefinition, options: SupervisorOptions) {
   const agentNames = Object.keys(system.agents);
   const addressing = addressingOf(system.addressing);
-  const now = options.now;
   const requestTimeoutMs = system.requestTimeoutMs ?? 30_000;
   // Only pipelined delivery holds what an agent produces; a durable system has no such transitions.
   const pipelined = system.delivery === 'pipelined';
+  const now = options.now ?? Date.now;
+  // Acknowledged delivery runs only where the addressing says where an envelope asks for acks.
+  const ackPolicyOf = system.addressing?.ack ? addressing.ackPolicyOf : undefined;
+  const itemOf = (pending: Pick<PendingDelivery, 'id' | 'partition' | 'record' | 'sender'>): AckItem => ({
+    id: pending.id,
+    partition: pending.partition,
+    record: pending.record,
+    sender: pending.sender,
+  });
+  /** Delivers to its targets: asking for an ack when the envelope needs one, on the hot path otherwise. */
+  const deliver = (enqueue: unknown, self: AnyActorRef, context: SupervisorContext, pending: PendingDelivery) => {
+    const { acks, ledger } = context;
+    const policy = acks && ackPolicyOf?.(pending.record.envelope);
+    if (!policy) {
+      for (const target of pending.targets) hot(enqueue)({ type: 'deliverRecord', params: { target, pending } });
+      return;
+    }
+    const step: AckStep = { enqueue, self, acks, ledger, system, now: now() };
+    const item = itemOf(pending);
+    for (const target of pending.targets) deliverTracked(step, item, target, policy);
+    rescheduleAckTimer(step);
+  };
   const admitOrHold = pipelined
     ? [{ guard: 'senderWaits' as const, actions: 'holdEvent' as const }, { actions: 'admitEnvelopes' as const }]
     : { actions: 'admitEnvelopes' as const };
@@ -133,7 +163,7 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
         }
       }),
       admitEnvelopes: enqueueActions(({ context, event, enqueue, self }) => {
-        const { ledger } = context;
+        const { ledger, acks } = context;
         const admissions: Admission[] = [];
         switch (event.type) {
           case 'supervisor.send':
@@ -187,11 +217,15 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
             continue;
           }
           const { pending, outbox } = admission;
-          if (pending.deliveredEarly) {
-            for (const target of pending.targets) hot(enqueue)({ type: 'deliverRecord', params: { target, pending } });
-          }
+          if (pending.deliveredEarly) deliver(enqueue, self, context, pending);
           // One event per outbox: the writer takes it, with whatever is added until then, in a microtask.
           if (outbox) enqueue.sendTo('journal', { type: 'journal.append', outbox });
+          // Beside the envelope, in its write: who must ack it by when (a restart re-arms from it).
+          const policy = acks && !pending.journaled && ackPolicyOf?.(pending.record.envelope);
+          if (policy) {
+            for (const target of pending.targets)
+              ledger.note(pending.partition, acks.admitted(pending.id, target, policy, now()));
+          }
           if (pending.journaled) continue;
           if (pending.record.kind === 'request' && !pending.record.expired) {
             const correlationId = pending.id;
@@ -210,7 +244,8 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
       }),
       deliverJournaled: enqueueActions(({ context, event, enqueue, self }) => {
         if (event.type !== 'journal.acked') return;
-        const { due, released } = context.ledger.settle(event.tickets, event.failed);
+        const { ledger, acks } = context;
+        const { due, released } = ledger.settle(event.tickets, event.failed);
         for (const pending of due) {
           const { record, partition, settled } = pending;
           if (!settled?.ok) {
@@ -224,6 +259,10 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
             if (pending.deliveredEarly) {
               for (const target of pending.targets)
                 enqueue.sendTo(target, { type: 'agent.cancel', requestId: pending.id });
+              if (acks) {
+                acks.revoked(pending.id);
+                rescheduleAckTimer({ enqueue, self, acks, ledger, system, now: now() });
+              }
             }
             continue;
           }
@@ -232,13 +271,11 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
             continue;
           }
           // Its delivery waited for the disk: past its expiry now, it is not delivered either.
-          if (!pending.deliveredEarly && pending.expiresAt !== undefined && context.ledger.expiredNow(pending)) {
+          if (!pending.deliveredEarly && pending.expiresAt !== undefined && ledger.expiredNow(pending)) {
             enqueue.emit({ type: 'supervisor.expired', partition, record, at: 'delivery' });
             continue;
           }
-          if (!pending.deliveredEarly) {
-            for (const target of pending.targets) hot(enqueue)({ type: 'deliverRecord', params: { target, pending } });
-          }
+          if (!pending.deliveredEarly) deliver(enqueue, self, context, pending);
           hot(enqueue)({
             type: 'emitRouted',
             params: { type: pending.targets.length ? 'supervisor.routed' : 'supervisor.outbound', partition, record },
@@ -300,6 +337,40 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
           event.requestId ? { type: 'agent.cancel', requestId: event.requestId } : { type: 'agent.cancel' },
         );
       }),
+      recordAck: enqueueActions(({ context: { acks, ledger }, event, enqueue, self }) => {
+        if (event.type !== 'agent.ack' || !acks) return;
+        applyAckEffects({ enqueue, self, acks, ledger, system, now: now() }, acks.acked(event.requestId, event.agent));
+      }),
+      /** A receiver too busy to take an envelope: the ack ledger retries a tracked one; an open request's requester hears it. */
+      handleThrottle: enqueueActions(({ context: { acks, ledger }, event, enqueue, self }) => {
+        if (event.type !== 'agent.report' || event.outcome.status !== 'throttled') return;
+        const { requestId, agent } = event;
+        if (acks?.tracks(requestId, agent)) {
+          const step = { enqueue, self, acks, ledger, system, now: now() };
+          applyAckEffects(step, acks.throttled(requestId, agent, step.now, event.outcome.retryAfterMs));
+          return;
+        }
+        const requester = ledger.requests.get(requestId)?.requester;
+        if (!isRunningChild(self, requester)) return;
+        enqueue.sendTo(requester, {
+          type: 'supervisor.rejected',
+          error: {
+            code: 'throttled',
+            message: `${agent} is too busy to take request ${requestId}; send it again later (a new message id).`,
+            retryAfterMs: event.outcome.retryAfterMs,
+          },
+          envelope: { message_id: requestId },
+        } satisfies SupervisorRejectedEvent);
+      }),
+      fireAckTimer: enqueueActions(({ context: { acks, ledger }, enqueue, self }) => {
+        if (!acks) return;
+        acks.timerAt = undefined;
+        const step = { enqueue, self, acks, ledger, system, now: now() };
+        applyAckEffects(step, acks.due(step.now));
+      }),
+      armRestoredAcks: enqueueActions(({ context: { acks, ledger }, enqueue, self }) => {
+        if (acks) rescheduleAckTimer({ enqueue, self, acks, ledger, system, now: now() });
+      }),
       rotateDedupWindow: ({ context }) => {
         context.ledger.seen.rotate();
         context.ledger.revoked.rotate();
@@ -307,11 +378,25 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
     },
   }).createMachine({
     id: 'supervisor',
-    context: ({ input }) => ({
-      ledger: new SupervisorLedger(system, input.journaledIds, now ? { now } : {}),
-      agentInputs: input.agentInputs ?? {},
-    }),
-    entry: 'spawnAgents',
+    context: ({ input }) => {
+      const acks = ackPolicyOf ? new AckDelivery(system.acks) : undefined;
+      if (acks && input.journal) {
+        acks.restore(input.journal, (record) => {
+          const id = addressing.idOf(record.envelope);
+          const sender = addressing.senderOf(record.envelope);
+          if (id === undefined || sender === undefined) return undefined;
+          const partition = system.partitionOf(record.envelope);
+          return { item: itemOf({ id, sender, partition, record }), policy: ackPolicyOf?.(record.envelope) };
+        });
+      }
+      const ledger = new SupervisorLedger<SupervisorEvent>(
+        system,
+        input.journaledIds,
+        options.now ? { now: options.now } : {},
+      );
+      return { ledger, agentInputs: input.agentInputs ?? {}, acks };
+    },
+    entry: ['spawnAgents', 'armRestoredAcks'],
     invoke: { src: 'journalWriter', id: 'journal' },
     initial: 'routing',
     states: {
@@ -330,9 +415,11 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
         ? [
             { guard: 'senderWaits', actions: 'holdEvent' },
             { guard: 'reportsRevokedWork', actions: 'refuseRevokedReport' },
-            { actions: ['admitEnvelopes', 'forwardReport'] },
+            { actions: ['admitEnvelopes', 'handleThrottle', 'forwardReport'] },
           ]
-        : { actions: ['admitEnvelopes', 'forwardReport'] },
+        : { actions: ['admitEnvelopes', 'handleThrottle', 'forwardReport'] },
+      'agent.ack': { actions: 'recordAck' },
+      'supervisor.ack.due': { actions: 'fireAckTimer' },
       'journal.acked': { actions: 'deliverJournaled' },
       'supervisor.request.expired': { actions: 'expireRequest' },
       'supervisor.cancel': { actions: 'cancelAgentWork' },

@@ -12,8 +12,10 @@ describe('toMermaid', () => {
     expect(text).toContain('    [*] --> working_running\n  }');
     expect(text).toContain('  [*] --> idle\n');
     expect(text).toContain('  working_running --> working_running : after agentTimeout [hasAttemptsLeft]\n');
-    expect(text).toContain('  working_running --> idle : after agentTimeout [otherwise] / reportTimeout\n');
-    expect(text).toContain('  %% on agent.request / enqueueRequest\n');
+    expect(text).toContain(
+      '  working_running --> idle : after agentTimeout [otherwise] / reportTimeout, rememberCurrent\n',
+    );
+    expect(text).toContain('  %% on agent.request / receiveRequest\n');
   });
 
   it.each(MACHINES.map((m) => [m.name, m.machine] as const))(

@@ -1,0 +1,166 @@
+import type { BackoffPolicy } from '../../actors/runtime/backoff.ts';
+import type { AckRecord, JournalRecord } from '../../protocol/runtime/ack-record.ts';
+import { isRoutedRecord } from '../../protocol/runtime/ack-record.ts';
+import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
+import { AckLedger, type AckPolicy, type TrackedAck } from './ack-ledger.ts';
+
+/**
+ * A system's acknowledged delivery (spec 004): how redeliveries back off, and what is sent when a
+ * receiver never acked. Whether an envelope needs an ack, its timeout and retries, is read by the
+ * system's addressing (`addressing.ack`); acknowledged delivery runs only where it is declared.
+ */
+export interface AckOptions {
+  /** Between a missed ack and the redelivery; default from 1 s, doubling, at most 30 s, jittered. */
+  backoff?: BackoffPolicy;
+  /** Draws the jitter; `Math.random` by default (seed it in tests). */
+  random?: () => number;
+  /**
+   * The dead letter: the envelope the system sends when `receiver` never acked `original` after
+   * `attempts` deliveries (spec 004: an `escalation` to chief-orchestration). It is routed,
+   * validated and journaled like any envelope, so its edge must be in the routing table. Without
+   * it the give-up is only journaled, emitted and told to the original sender.
+   */
+  deadLetter?: (original: unknown, receiver: string, attempts: number) => unknown;
+}
+
+/** What the supervisor keeps to redeliver an envelope and to report on it. */
+export interface AckItem {
+  id: string;
+  partition: string;
+  record: RoutedRecord;
+  sender: string;
+}
+
+/** One step of acknowledged delivery for the supervisor to carry out. */
+export type AckEffect =
+  | { type: 'journal'; partition: string; record: AckRecord }
+  | { type: 'redeliver'; receiver: string; item: AckItem }
+  | { type: 'undeliverable'; receiver: string; attempts: number; item: AckItem };
+
+const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1_000, maxMs: 30_000 };
+
+const armedRecord = (entry: TrackedAck<AckItem>): AckRecord => ({
+  kind: 'ack.armed',
+  message_id: entry.messageId,
+  receiver: entry.receiver,
+  attempt: entry.attempts,
+  due_at: entry.dueAt,
+});
+
+/**
+ * The supervisor's side of acknowledged delivery, around an {@link AckLedger}: it turns
+ * deliveries, acks, throttles and the passing of time into effects (journal an ack record,
+ * redeliver under the same id, report undeliverable), and re-arms pending acks from a restored
+ * run's journal with their absolute deadlines (XState does not restore delayed events).
+ */
+export class AckDelivery {
+  readonly ledger: AckLedger<AckItem>;
+  /** When the supervisor's ack timer is set to fire, if it is. */
+  timerAt: number | undefined;
+
+  constructor(options: AckOptions = {}) {
+    this.ledger = new AckLedger({
+      backoff: options.backoff ?? DEFAULT_BACKOFF,
+      ...(options.random ? { random: options.random } : {}),
+    });
+  }
+
+  /** The record journaled beside an admitted envelope that needs an ack: its receiver must ack by `now + timeoutMs`. */
+  admitted(id: string, receiver: string, policy: AckPolicy, now: number): AckRecord {
+    return { kind: 'ack.armed', message_id: id, receiver, attempt: 1, due_at: now + policy.timeoutMs };
+  }
+
+  /** The envelope reached `receiver`: its ack timer runs from now. */
+  delivered(item: AckItem, receiver: string, policy: AckPolicy, now: number): void {
+    this.ledger.delivered(item.id, receiver, policy, now, item);
+  }
+
+  /** The receiver acked: journal it, the first time only. */
+  acked(id: string, receiver: string): AckEffect[] {
+    const entry = this.ledger.acked(id, receiver);
+    if (!entry) return [];
+    const record: AckRecord = { kind: 'ack.acked', message_id: id, receiver, attempt: entry.attempts };
+    return [{ type: 'journal', partition: entry.item.partition, record }];
+  }
+
+  /** Whether `(id, receiver)` awaits an ack (a `throttled` report of it is the ledger's to retry). */
+  tracks(id: string, receiver: string): boolean {
+    return this.ledger.get(id, receiver) !== undefined;
+  }
+
+  /** The receiver was too busy: the redelivery backs off, or this was the last delivery. */
+  throttled(id: string, receiver: string, now: number, retryAfterMs: number): AckEffect[] {
+    const throttled = this.ledger.throttled(id, receiver, now, retryAfterMs);
+    return throttled?.gaveUp ? this.#undeliverable(throttled.entry) : [];
+  }
+
+  /** A delivery revoked (its append failed): none of its receivers is waited for. */
+  revoked(id: string): void {
+    this.ledger.cancel(id);
+  }
+
+  /** What fell due by `now`: redeliveries (each journaled with its new deadline) and give-ups. */
+  due(now: number): AckEffect[] {
+    const effects: AckEffect[] = [];
+    for (const { type, entry } of this.ledger.due(now)) {
+      if (type === 'undeliverable') {
+        effects.push(...this.#undeliverable(entry));
+        continue;
+      }
+      effects.push({ type: 'journal', partition: entry.item.partition, record: armedRecord(entry) });
+      effects.push({ type: 'redeliver', receiver: entry.receiver, item: entry.item });
+    }
+    return effects;
+  }
+
+  /**
+   * Re-arms what a restored run's journal left pending: each `ack.armed` of an envelope with no
+   * later ack or give-up for that receiver, due at its journaled deadline (at once if it passed).
+   * `read` gives what the supervisor knows of a routed record: its item, and its policy (none: it
+   * needs no ack).
+   */
+  restore(
+    records: readonly JournalRecord[],
+    read: (record: RoutedRecord) => { item: AckItem; policy: AckPolicy | undefined } | undefined,
+  ): void {
+    const routed = new Map<string, { item: AckItem; policy: AckPolicy }>();
+    const armed = new Map<string, Extract<AckRecord, { kind: 'ack.armed' }>>();
+    for (const record of records) {
+      if (isRoutedRecord(record)) {
+        const known = read(record);
+        if (known?.policy && !routed.has(known.item.id))
+          routed.set(known.item.id, { item: known.item, policy: known.policy });
+        continue;
+      }
+      const key = `${record.message_id}\u0000${record.receiver}`;
+      if (record.kind === 'ack.armed') armed.set(key, record);
+      else armed.delete(key);
+    }
+    for (const { message_id, receiver, attempt, due_at } of armed.values()) {
+      const found = routed.get(message_id);
+      if (!found) continue;
+      this.ledger.restore({
+        messageId: message_id,
+        receiver,
+        policy: found.policy,
+        attempts: attempt,
+        phase: 'awaitingAck',
+        dueAt: due_at,
+        item: found.item,
+      });
+    }
+  }
+
+  #undeliverable(entry: TrackedAck<AckItem>): AckEffect[] {
+    const record: AckRecord = {
+      kind: 'ack.undeliverable',
+      message_id: entry.messageId,
+      receiver: entry.receiver,
+      attempts: entry.attempts,
+    };
+    return [
+      { type: 'journal', partition: entry.item.partition, record },
+      { type: 'undeliverable', receiver: entry.receiver, attempts: entry.attempts, item: entry.item },
+    ];
+  }
+}

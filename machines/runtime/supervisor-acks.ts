@@ -1,0 +1,107 @@
+/**
+ * How the supervisor carries out acknowledged delivery (`ack-delivery.ts`): deliveries that ask
+ * for an ack, the effects of acks, throttles and timeouts (journal, redeliver, report), and its
+ * one ack timer, a delayed event on the actor system's clock at the ledger's earliest deadline.
+ */
+import type { AnyActorRef, EventObject } from 'xstate';
+import type { AckPolicy } from './ack-ledger.ts';
+import type { AckDelivery, AckEffect, AckItem } from './ack-delivery.ts';
+import {
+  deliveryOf,
+  isRunningChild,
+  type AckDueEvent,
+  type SupervisorRejectedEvent,
+  type UndeliverableEvent,
+} from './supervisor-events.ts';
+import type { SupervisorLedger } from './supervisor-ledger.ts';
+import type { SystemDefinition } from './supervisor-system.ts';
+
+/** The part of XState's `enqueue` the ack effects use (its typed overloads cannot name dynamic targets). */
+interface AckEnqueue {
+  sendTo<E extends EventObject>(
+    target: string | AnyActorRef,
+    event: E,
+    options?: { delay?: number; id?: string },
+  ): void;
+  cancel(id: string): void;
+  emit<E extends EventObject>(event: E): void;
+  raise<E extends EventObject>(event: E): void;
+}
+
+/** What the ack actions of one supervisor step work with. */
+export interface AckStep {
+  enqueue: unknown;
+  self: AnyActorRef;
+  acks: AckDelivery;
+  ledger: SupervisorLedger<unknown>;
+  system: SystemDefinition;
+  now: number;
+}
+
+const TIMER_ID = 'supervisor.ack.timer';
+
+/** Hands an envelope that needs an ack to `target`, asking it to ack, and starts its ack timer. */
+export function deliverTracked(step: AckStep, item: AckItem, target: string, policy: AckPolicy): void {
+  (step.enqueue as AckEnqueue).sendTo(target, { ...deliveryOf(item.record, item.id), ack: true });
+  step.acks.delivered(item, target, policy, step.now);
+}
+
+/** Carries out ack effects in order, then moves the ack timer to the ledger's next deadline. */
+export function applyAckEffects(step: AckStep, effects: readonly AckEffect[]): void {
+  const enqueue = step.enqueue as AckEnqueue;
+  for (const effect of effects) {
+    switch (effect.type) {
+      case 'journal': {
+        const outbox = step.ledger.note(effect.partition, effect.record);
+        if (outbox) enqueue.sendTo('journal', { type: 'journal.append', outbox });
+        break;
+      }
+      case 'redeliver':
+        // A stopped agent gets nothing, and so never acks: its redeliveries run out.
+        if (isRunningChild(step.self, effect.receiver))
+          enqueue.sendTo(effect.receiver, { ...deliveryOf(effect.item.record, effect.item.id), ack: true });
+        break;
+      case 'undeliverable': {
+        const { item, receiver, attempts } = effect;
+        const envelope = item.record.envelope;
+        enqueue.emit({
+          type: 'supervisor.undeliverable',
+          receiver,
+          attempts,
+          partition: item.partition,
+          envelope,
+        } satisfies UndeliverableEvent);
+        if (isRunningChild(step.self, item.sender)) {
+          enqueue.sendTo(item.sender, {
+            type: 'supervisor.rejected',
+            error: {
+              code: 'undeliverable',
+              message: `${receiver} did not acknowledge message ${item.id} after ${attempts} deliveries.`,
+            },
+            envelope,
+          } satisfies SupervisorRejectedEvent);
+        }
+        const deadLetter = step.system.acks?.deadLetter?.(envelope, receiver, attempts);
+        // Routed like any envelope: validated, checked against the routing table, journaled.
+        if (deadLetter !== undefined) enqueue.raise({ type: 'supervisor.send', envelope: deadLetter });
+        break;
+      }
+    }
+  }
+  rescheduleAckTimer(step);
+}
+
+/** Sets the one ack timer to the ledger's earliest deadline, if that moved. */
+export function rescheduleAckTimer(step: AckStep): void {
+  const { acks, now } = step;
+  const enqueue = step.enqueue as AckEnqueue;
+  const next = acks.ledger.nextDueAt();
+  if (next === acks.timerAt) return;
+  if (acks.timerAt !== undefined) enqueue.cancel(TIMER_ID);
+  acks.timerAt = next;
+  if (next !== undefined)
+    enqueue.sendTo(step.self, { type: 'supervisor.ack.due' } satisfies AckDueEvent, {
+      delay: Math.max(0, next - now),
+      id: TIMER_ID,
+    });
+}

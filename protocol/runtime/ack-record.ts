@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { RoutedRecordSchema, type RoutedRecord } from './routing.ts';
+
+/*
+ * What acknowledged delivery keeps in a run's journal beside the routed envelopes: each delivery
+ * that waits for an ack with its deadline, each ack, each give-up. Readers of a journal that want
+ * only the envelopes keep the entries `isRoutedRecord` accepts.
+ */
+
+const Pair = {
+  message_id: z.string().min(1),
+  receiver: z.string().min(1),
+};
+
+/** The envelope was delivered (`attempt` 1) or redelivered to `receiver`, who must ack by `due_at` (the clock's ms). */
+export const AckArmedRecordSchema = z.strictObject({
+  kind: z.literal('ack.armed'),
+  ...Pair,
+  attempt: z.number().int().positive(),
+  due_at: z.number(),
+});
+
+/** `receiver` took the envelope from its mailbox and started on it, at delivery number `attempt`. */
+export const AckAckedRecordSchema = z.strictObject({
+  kind: z.literal('ack.acked'),
+  ...Pair,
+  attempt: z.number().int().positive(),
+});
+
+/** `receiver` never acked, after `attempts` deliveries: reported to the system's dead-letter address. */
+export const AckUndeliverableRecordSchema = z.strictObject({
+  kind: z.literal('ack.undeliverable'),
+  ...Pair,
+  attempts: z.number().int().positive(),
+});
+
+export const AckRecordSchema = z.discriminatedUnion('kind', [
+  AckArmedRecordSchema,
+  AckAckedRecordSchema,
+  AckUndeliverableRecordSchema,
+]);
+export type AckRecord = z.infer<typeof AckRecordSchema>;
+
+/** Anything a supervisor journals: a routed envelope, or a record of acknowledged delivery. */
+export const JournalRecordSchema = z.union([RoutedRecordSchema, AckRecordSchema]);
+export type JournalRecord = RoutedRecord | AckRecord;
+
+/** Whether a journal record is a routed envelope (not an ack record). */
+export function isRoutedRecord(record: JournalRecord): record is RoutedRecord {
+  return !record.kind.startsWith('ack.');
+}

@@ -1,0 +1,112 @@
+import { createActor, fromPromise, SimulatedClock, type AnyActorRef } from 'xstate';
+import { createMemoryJournal, type MemoryJournal } from '../../actors/runtime/memory-journal.ts';
+import { agentMachine } from '../../machines/runtime/agent.ts';
+import { DEFAULT_ADDRESSING } from '../../protocol/runtime/envelope-addressing.ts';
+import type { AckOptions } from '../../machines/runtime/ack-delivery.ts';
+import { createSupervisorMachine, type SupervisorEmitted } from '../../machines/runtime/supervisor.ts';
+import { isRoutedRecord, type JournalRecord } from '../../protocol/runtime/ack-record.ts';
+import type { AgentBrainInput } from '../../protocol/runtime/agent-report.ts';
+import { recorderAgent } from './recorder-agent.ts';
+import { envelope, testSystem, type TestEnvelope } from './test-system.ts';
+
+/** The ack policy of the test system: questions and news need an ack within 1 s, 2 retries. */
+export const ACK_POLICY = { timeoutMs: 1_000, retries: 2 };
+
+/** One brain run of B or C, settled by the test. */
+export interface WorkerCall {
+  agent: string;
+  requestId: string;
+  attempt: number;
+  resolve(output: unknown): void;
+}
+
+/**
+ * Stops a child actor as its parent's `stopChild` would (its public `stop()` refuses a child): the
+ * way tests silence an agent, never a flag in production code.
+ */
+export function stopAgent(ref: AnyActorRef): void {
+  (ref as unknown as { _stop(): void })._stop();
+}
+
+/** The dead letter of the test system: A tells USER which receiver never acked. */
+export const deadLetterOf = (original: unknown, receiver: string, attempts: number): TestEnvelope =>
+  envelope({
+    from_agent: 'A',
+    to_agent: 'USER',
+    payload: { text: `${(original as TestEnvelope).message_id} undeliverable to ${receiver}`, n: attempts },
+  });
+
+/**
+ * The test system with acknowledged delivery: A is a recorder (it sends, and hears refusals), B and
+ * C are real agent workers whose brains wait for the test, USER is external. Everything runs on a
+ * simulated clock; backoff jitter is seeded (random 0: 100 ms, then 200 ms).
+ */
+export function startAckHarness(
+  options: {
+    journal?: MemoryJournal<JournalRecord>;
+    journaled?: readonly JournalRecord[];
+    agentInput?: { maxQueued?: number; retryAfterMs?: number };
+    acks?: AckOptions;
+    /** False: the addressing declares no acks (nothing is tracked). */
+    tracked?: boolean;
+  } = {},
+) {
+  const calls: WorkerCall[] = [];
+  const brain = fromPromise<unknown, AgentBrainInput>(
+    ({ input }) =>
+      new Promise((resolve) => {
+        calls.push({ agent: input.agent, requestId: input.requestId, attempt: input.attempt, resolve });
+      }),
+  );
+  const worker = agentMachine.provide({ actors: { brain } });
+  const base = testSystem({ A: recorderAgent, B: worker, C: worker });
+  const system = {
+    ...base,
+    routes: [...base.routes, { from: 'A', to: 'USER', data_type: 'note' }],
+    agentInput: (name: string) => ({ name, ...options.agentInput }),
+    ...(options.tracked === false
+      ? {}
+      : {
+          addressing: { ...DEFAULT_ADDRESSING, ack: { requiredForKinds: ['question', 'news'], defaults: ACK_POLICY } },
+        }),
+    acks: {
+      backoff: { baseMs: 100, maxMs: 1_000 },
+      random: () => 0,
+      deadLetter: deadLetterOf,
+      ...options.acks,
+    },
+  };
+  const journal = options.journal ?? createMemoryJournal<JournalRecord>();
+  const clock = new SimulatedClock();
+  const actor = createActor(createSupervisorMachine(system, { journal, now: () => clock.now() }), {
+    input: options.journaled
+      ? {
+          journal: options.journaled,
+          journaledIds: options.journaled.flatMap((r) => (isRoutedRecord(r) ? [String(r.envelope['message_id'])] : [])),
+        }
+      : {},
+    clock,
+  });
+  const emitted: SupervisorEmitted[] = [];
+  actor.on('*', (event) => emitted.push(event as SupervisorEmitted));
+  actor.start();
+  const child = (name: string) => (actor.getSnapshot().children as Record<string, AnyActorRef>)[name]!;
+  return {
+    actor,
+    clock,
+    journal,
+    calls,
+    emitted,
+    child,
+    /** A sends an event to the supervisor, as an agent would. */
+    sendAsA: (event: unknown) => child('A').send({ type: 'recorder.send', event }),
+    /** What A heard back. */
+    rejectedOfA: () =>
+      child('A').getSnapshot().context.rejected as { error: { code: string; retryAfterMs?: number } }[],
+    /** The ack records of a partition, in journal order. */
+    ackTrail: async (partition = 'run-1') =>
+      (await journal.read(partition)).map((e) => e.data).flatMap((r) => (isRoutedRecord(r) ? [] : [r])),
+    /** Settles the pending microtasks and journal writes. */
+    flush: () => new Promise<void>((resolve) => setImmediate(resolve)),
+  };
+}
