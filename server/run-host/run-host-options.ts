@@ -4,6 +4,7 @@ import type { Journal, JournalEntry } from '../../actors/runtime/journal.ts';
 import type { Store } from '../../actors/runtime/store.ts';
 import type { SupervisorInput } from '../../machines/runtime/supervisor.ts';
 import type { SystemDefinition } from '../../machines/runtime/supervisor-system.ts';
+import type { JournalRecord } from '../../protocol/runtime/ack-record.ts';
 import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 import type { AdmissionLimits } from './admission.ts';
 import type { HostedRun, RunSnapshot } from './hosted-run.ts';
@@ -21,7 +22,7 @@ export interface DurableRuns {
   /** Sent to a restored run actor (to re-arm its timers, which XState does not restore). */
   resume?: EventObject;
   /**
-   * Starts a fresh run again from its journal (its first envelope, then the user's later ones):
+   * Starts a fresh run again from its journal's envelopes (its first, then the user's later ones):
    * sends are idempotent, so what the journal holds is handed over again, never appended again.
    * Throw at once when the journal does not describe a run that can be rebuilt; what follows
    * later (the user's later envelopes, each when the run is ready) goes in the returned promise,
@@ -38,7 +39,8 @@ export interface DurableRuns {
 
 export interface RunHostOptions {
   system: SystemDefinition;
-  journal: Journal<RoutedRecord>;
+  /** The runs' envelopes, and for a system with `acks` their ack records beside them. */
+  journal: Journal<JournalRecord>;
   store: Store;
   /** The agent whose state is the run's (`ORCHESTRATOR`, `TRAINER`). */
   runActor: string;

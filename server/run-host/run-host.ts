@@ -7,7 +7,7 @@ import { HostedRun, type RunSnapshot } from './hosted-run.ts';
 import { restoredLogic } from './restored-logic.ts';
 import type { DurableRuns, RunHostOptions } from './run-host-options.ts';
 import type { RunRecord } from './run-record.ts';
-import { journaledIdsOf, recoverRun, tryBuild, type RecoveringHost } from './run-recovery.ts';
+import { journalOf, recoverRun, tryBuild, type RecoveringHost, type RunSource } from './run-recovery.ts';
 import { RunStore } from './run-store.ts';
 
 export type { DurableRuns, RunHostOptions } from './run-host-options.ts';
@@ -246,7 +246,7 @@ export class RunHost {
   }
 
   /** A run's supervisor and agents; restored from `from.snapshot` when given, else fresh. */
-  private build(partition: string, from: { snapshot?: unknown; journaledIds?: readonly string[] } = {}): HostedRun {
+  private build(partition: string, from: RunSource = {}): HostedRun {
     const { options } = this;
     options.journal.prepare?.(partition);
     const restore = from.snapshot === undefined ? undefined : { snapshot: from.snapshot };
@@ -267,7 +267,11 @@ export class RunHost {
     const run = new HostedRun({
       partition,
       machine,
-      input: options.runInput?.(partition, journaledIds) ?? { journaledIds },
+      input: {
+        ...(options.runInput?.(partition, journaledIds) ?? { journaledIds }),
+        // Pending acks are re-armed from the journal (a system without acks needs none of it).
+        ...(options.system.addressing?.ack && from.records ? { journal: from.records } : {}),
+      },
       runActor: options.runActor,
       ...(options.clock ? { clock: options.clock } : {}),
       idOf: addressingOf(options.system.addressing).idOf,
@@ -396,10 +400,8 @@ export class RunHost {
     // A journal that cannot be read (damaged, found on this first touch): recovery reports the run failed.
     if (!entries) return this.recover({ partition, owner: record.owner });
     this.owners.set(partition, record.owner);
-    const run = tryBuild(this.recovering, partition, {
-      snapshot: record.snapshot,
-      journaledIds: journaledIdsOf(this.options.system, entries),
-    });
+    const { journaledIds, records } = journalOf(this.options.system, entries);
+    const run = tryBuild(this.recovering, partition, { snapshot: record.snapshot, journaledIds, records });
     if (run) return run;
     // Its snapshot will not restore: it comes back as after a restart (rebuilt, or failed).
     return this.recover({ partition, owner: record.owner });

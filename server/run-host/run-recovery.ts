@@ -2,21 +2,33 @@ import { createActor, type AnyActorLogic } from 'xstate';
 import type { JournalEntry } from '../../actors/runtime/journal.ts';
 import type { SystemDefinition } from '../../machines/runtime/supervisor-system.ts';
 import { addressingOf } from '../../protocol/runtime/envelope-addressing.ts';
+import { isRoutedRecord, type JournalRecord } from '../../protocol/runtime/ack-record.ts';
 import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 import type { HostedRun, RunSnapshot } from './hosted-run.ts';
 import type { DurableRuns, RunHostOptions } from './run-host-options.ts';
 import { recoveryOf, type Recovery, type UnfinishedRun } from './run-record.ts';
 import type { RunStore } from './run-store.ts';
 
-/** The ids of the envelopes in a run's journal, as its system's addressing reads them: they count as seen. */
-export function journaledIdsOf(system: SystemDefinition, entries: readonly JournalEntry<RoutedRecord>[]): string[] {
+/** What a run is built from: its snapshot, and what its journal holds (envelopes' ids, and every record). */
+export interface RunSource {
+  snapshot?: unknown;
+  journaledIds?: readonly string[];
+  records?: readonly JournalRecord[];
+}
+
+/**
+ * A run's journal read back: its routed envelopes (ack records skipped), their ids as its
+ * system's addressing reads them (they count as seen), and every record (to re-arm pending acks).
+ */
+export function journalOf(system: SystemDefinition, entries: readonly JournalEntry<JournalRecord>[]) {
   const { idOf } = addressingOf(system.addressing);
-  const ids: string[] = [];
-  for (const entry of entries) {
+  const routed = entries.filter((e): e is JournalEntry<RoutedRecord> => isRoutedRecord(e.data));
+  const journaledIds: string[] = [];
+  for (const entry of routed) {
     const id = idOf(entry.data.envelope);
-    if (id !== undefined) ids.push(id);
+    if (id !== undefined) journaledIds.push(id);
   }
-  return ids;
+  return { routed, journaledIds, records: entries.map((e) => e.data) };
 }
 
 /** What recovery may do to the host's runs (the host hands it these, and nothing else). */
@@ -24,7 +36,7 @@ export interface RecoveringHost {
   readonly options: RunHostOptions;
   readonly runs: RunStore;
   own(partition: string, owner: string): void;
-  build(partition: string, from: { snapshot?: unknown; journaledIds?: readonly string[] }): HostedRun;
+  build(partition: string, from: RunSource): HostedRun;
   discard(partition: string): void;
   rests(snapshot: RunSnapshot): boolean;
   retire(partition: string): void;
@@ -36,7 +48,7 @@ export async function recoverRun(host: RecoveringHost, entry: UnfinishedRun, dur
   const { partition, owner } = entry;
   const warn = host.options.warn ?? console.warn;
   host.own(partition, owner);
-  let entries: JournalEntry<RoutedRecord>[] = [];
+  let entries: JournalEntry<JournalRecord>[] = [];
   let recovery: Recovery;
   try {
     entries = await host.options.journal.read(partition);
@@ -50,9 +62,9 @@ export async function recoverRun(host: RecoveringHost, entry: UnfinishedRun, dur
       reason: `Its journal could not be read (${error instanceof Error ? error.message : String(error)}).`,
     };
   }
-  const journaledIds = journaledIdsOf(host.options.system, entries);
+  const { routed, journaledIds, records } = journalOf(host.options.system, entries);
   if (recovery.kind === 'restore') {
-    const run = tryBuild(host, partition, { snapshot: recovery.snapshot, journaledIds });
+    const run = tryBuild(host, partition, { snapshot: recovery.snapshot, journaledIds, records });
     if (run) {
       // The journal went further than the snapshot: what the user sent since is handed over again.
       const { behind, since } = recovery;
@@ -60,7 +72,7 @@ export async function recoverRun(host: RecoveringHost, entry: UnfinishedRun, dur
         host.holdWhile(partition, () =>
           durable.catchUp!(
             run,
-            entries.filter((e) => e.seq > since),
+            routed.filter((e) => e.seq > since),
           ),
         );
       // Finished or resting but still indexed (stopped before it retired): it retires now.
@@ -71,14 +83,14 @@ export async function recoverRun(host: RecoveringHost, entry: UnfinishedRun, dur
   }
   if (recovery.kind === 'rebuild') {
     warn(
-      `Run ${partition} of ${host.options.system.name}: ${recovery.reason}; rebuilding it from its journal (${entries.length} envelopes).`,
+      `Run ${partition} of ${host.options.system.name}: ${recovery.reason}; rebuilding it from its journal (${routed.length} envelopes).`,
     );
     // A record lost or set aside took the run's owner with it: the rebuilt run's record names it again.
     void host.runs.update(partition, { partition, owner });
-    const run = tryBuild(host, partition, { journaledIds });
+    const run = tryBuild(host, partition, { journaledIds, records });
     if (run) {
       try {
-        host.holdWhile(partition, () => durable.rebuild(run, entries));
+        host.holdWhile(partition, () => durable.rebuild(run, routed));
         return;
       } catch (error) {
         host.discard(partition);
@@ -99,11 +111,7 @@ export async function recoverRun(host: RecoveringHost, entry: UnfinishedRun, dur
 }
 
 /** Builds a run (restored when a snapshot is given); undefined when its actors do not start. */
-export function tryBuild(
-  host: RecoveringHost,
-  partition: string,
-  from: { snapshot?: unknown; journaledIds: readonly string[] },
-): HostedRun | undefined {
+export function tryBuild(host: RecoveringHost, partition: string, from: RunSource): HostedRun | undefined {
   // A snapshot the machine cannot take (a state it no longer has) is found here, on an actor
   // that is never started, rather than as an error thrown later from inside the run.
   const logic = host.options.system.agents[host.options.runActor] as AnyActorLogic;
