@@ -17,6 +17,7 @@ export interface WorkerCall {
   agent: string;
   requestId: string;
   attempt: number;
+  settled: boolean;
   resolve(output: unknown): void;
 }
 
@@ -55,7 +56,17 @@ export function startAckHarness(
   const brain = fromPromise<unknown, AgentBrainInput>(
     ({ input }) =>
       new Promise((resolve) => {
-        calls.push({ agent: input.agent, requestId: input.requestId, attempt: input.attempt, resolve });
+        const call: WorkerCall = {
+          agent: input.agent,
+          requestId: input.requestId,
+          attempt: input.attempt,
+          settled: false,
+          resolve: (output) => {
+            call.settled = true;
+            resolve(output);
+          },
+        };
+        calls.push(call);
       }),
   );
   const worker = agentMachine.provide({ actors: { brain } });
