@@ -21,14 +21,19 @@ export interface RunSource {
  * system's addressing reads them (they count as seen), and every record (to re-arm pending acks).
  */
 export function journalOf(system: SystemDefinition, entries: readonly JournalEntry<JournalRecord>[]) {
-  const { idOf } = addressingOf(system.addressing);
   const routed = entries.filter((e): e is JournalEntry<RoutedRecord> => isRoutedRecord(e.data));
-  const journaledIds: string[] = [];
-  for (const entry of routed) {
+  return { routed, journaledIds: journaledIdsOf(system, routed), records: entries.map((e) => e.data) };
+}
+
+/** The ids of the envelopes in a run's journal, as its system's addressing reads them: they count as seen. */
+export function journaledIdsOf(system: SystemDefinition, entries: readonly JournalEntry<RoutedRecord>[]): string[] {
+  const { idOf } = addressingOf(system.addressing);
+  const ids: string[] = [];
+  for (const entry of entries) {
     const id = idOf(entry.data.envelope);
-    if (id !== undefined) journaledIds.push(id);
+    if (id !== undefined) ids.push(id);
   }
-  return { routed, journaledIds, records: entries.map((e) => e.data) };
+  return ids;
 }
 
 /** What recovery may do to the host's runs (the host hands it these, and nothing else). */
