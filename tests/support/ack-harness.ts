@@ -37,21 +37,20 @@ export const deadLetterOf = (original: unknown, receiver: string, attempts: numb
     payload: { text: `${(original as TestEnvelope).message_id} undeliverable to ${receiver}`, n: attempts },
   });
 
+/** How a test shapes the ack test system. */
+interface AckSystemOptions {
+  agentInput?: { maxQueued?: number; retryAfterMs?: number };
+  acks?: AckOptions;
+  /** False: the addressing declares no acks (nothing is tracked). */
+  tracked?: boolean;
+}
+
 /**
  * The test system with acknowledged delivery: A is a recorder (it sends, and hears refusals), B and
- * C are real agent workers whose brains wait for the test, USER is external. Everything runs on a
- * simulated clock; backoff jitter is seeded (random 0: 100 ms, then 200 ms).
+ * C are real agent workers whose brains wait for the test (`calls`), USER is external. Questions
+ * and news need acks; backoff jitter is seeded (random 0: 100 ms, then 200 ms).
  */
-export function startAckHarness(
-  options: {
-    journal?: MemoryJournal<JournalRecord>;
-    journaled?: readonly JournalRecord[];
-    agentInput?: { maxQueued?: number; retryAfterMs?: number };
-    acks?: AckOptions;
-    /** False: the addressing declares no acks (nothing is tracked). */
-    tracked?: boolean;
-  } = {},
-) {
+export function ackTestSystem(options: AckSystemOptions = {}) {
   const calls: WorkerCall[] = [];
   const brain = fromPromise<unknown, AgentBrainInput>(
     ({ input }) =>
@@ -87,6 +86,14 @@ export function startAckHarness(
       ...options.acks,
     },
   };
+  return { system, calls };
+}
+
+/** The ack test system's supervisor on a simulated clock, with what it emitted and journaled. */
+export function startAckHarness(
+  options: AckSystemOptions & { journal?: MemoryJournal<JournalRecord>; journaled?: readonly JournalRecord[] } = {},
+) {
+  const { system, calls } = ackTestSystem(options);
   const journal = options.journal ?? createMemoryJournal<JournalRecord>();
   const clock = new SimulatedClock();
   const actor = createActor(createSupervisorMachine(system, { journal, now: () => clock.now() }), {
