@@ -4,8 +4,12 @@
  * one ack timer, a delayed event on the actor system's clock at the ledger's earliest deadline.
  */
 import type { AnyActorRef, EventObject } from 'xstate';
+import type { JournalRecord } from '../../protocol/runtime/ack-record.ts';
+import type { AgentReport } from '../../protocol/runtime/agent-report.ts';
+import type { Addressing } from '../../protocol/runtime/envelope-addressing.ts';
 import type { AckPolicy } from './ack-ledger.ts';
 import type { AckDelivery, AckEffect, AckItem } from './ack-delivery.ts';
+import type { PendingDelivery } from './pending-deliveries.ts';
 import {
   deliveryOf,
   isRunningChild,
@@ -39,6 +43,57 @@ export interface AckStep {
 }
 
 const TIMER_ID = 'supervisor.ack.timer';
+
+/** What the ack ledger keeps of a delivery (or of a journaled envelope, at a restart). */
+export function ackItemOf(pending: Pick<PendingDelivery, 'id' | 'partition' | 'record' | 'sender'>): AckItem {
+  return { id: pending.id, partition: pending.partition, record: pending.record, sender: pending.sender };
+}
+
+/** Re-arms a restored run's pending acks from its journal records, reading envelopes through the addressing. */
+export function restoreAcks(
+  acks: AckDelivery,
+  records: readonly JournalRecord[],
+  system: SystemDefinition,
+  addressing: Addressing,
+): void {
+  acks.restore(records, (record) => {
+    const id = addressing.idOf(record.envelope);
+    const sender = addressing.senderOf(record.envelope);
+    if (id === undefined || sender === undefined) return undefined;
+    const partition = system.partitionOf(record.envelope);
+    return { item: ackItemOf({ id, sender, partition, record }), policy: addressing.ackPolicyOf(record.envelope) };
+  });
+}
+
+/**
+ * A receiver too busy to take an envelope (`throttled`): the ack ledger retries a tracked one
+ * after `retryAfterMs`; an open request's requester hears `throttled` (it backs off, see
+ * `sender-retry.ts`). The sender of an untracked direct send is not known any more: the report
+ * goes to the orchestrator and observers as any report does.
+ */
+export function handleThrottle(
+  step: Omit<AckStep, 'acks'> & { acks: AckDelivery | undefined },
+  report: AgentReport,
+  retryAfterMs: number,
+): void {
+  const { acks, self } = step;
+  const { requestId, agent } = report;
+  if (acks?.tracks(requestId, agent)) {
+    applyAckEffects({ ...step, acks }, acks.throttled(requestId, agent, step.now, retryAfterMs));
+    return;
+  }
+  const requester = step.ledger.requests.get(requestId)?.requester;
+  if (!isRunningChild(self, requester)) return;
+  (step.enqueue as AckEnqueue).sendTo(requester, {
+    type: 'supervisor.rejected',
+    error: {
+      code: 'throttled',
+      message: `${agent} is too busy to take request ${requestId}; send it again later (a new message id).`,
+      retryAfterMs,
+    },
+    envelope: { message_id: requestId },
+  } satisfies SupervisorRejectedEvent);
+}
 
 /** Hands an envelope that needs an ack to `target`, asking it to ack, and starts its ack timer. */
 export function deliverTracked(step: AckStep, item: AckItem, target: string, policy: AckPolicy): void {

@@ -16,8 +16,16 @@ import type { Journal } from '../../actors/runtime/journal.ts';
 import type { JournalRecord } from '../../protocol/runtime/ack-record.ts';
 import type { AgentReport } from '../../protocol/runtime/agent-report.ts';
 import { addressingOf } from '../../protocol/runtime/envelope-addressing.ts';
-import { AckDelivery, type AckItem } from './ack-delivery.ts';
-import { applyAckEffects, deliverTracked, rescheduleAckTimer, type AckStep } from './supervisor-acks.ts';
+import { AckDelivery } from './ack-delivery.ts';
+import {
+  ackItemOf,
+  applyAckEffects,
+  deliverTracked,
+  handleThrottle,
+  rescheduleAckTimer,
+  restoreAcks,
+  type AckStep,
+} from './supervisor-acks.ts';
 import {
   deliveryOf,
   envelopesOf,
@@ -103,12 +111,6 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
   const now = options.now ?? Date.now;
   // Acknowledged delivery runs only where the addressing says where an envelope asks for acks.
   const ackPolicyOf = system.addressing?.ack ? addressing.ackPolicyOf : undefined;
-  const itemOf = (pending: Pick<PendingDelivery, 'id' | 'partition' | 'record' | 'sender'>): AckItem => ({
-    id: pending.id,
-    partition: pending.partition,
-    record: pending.record,
-    sender: pending.sender,
-  });
   /** Delivers to its targets: asking for an ack when the envelope needs one, on the hot path otherwise. */
   const deliver = (enqueue: unknown, self: AnyActorRef, context: SupervisorContext, pending: PendingDelivery) => {
     const { acks, ledger } = context;
@@ -118,7 +120,7 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
       return;
     }
     const step: AckStep = { enqueue, self, acks, ledger, system, now: now() };
-    const item = itemOf(pending);
+    const item = ackItemOf(pending);
     for (const target of pending.targets) deliverTracked(step, item, target, policy);
     rescheduleAckTimer(step);
   };
@@ -343,24 +345,8 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
       }),
       /** A receiver too busy to take an envelope: the ack ledger retries a tracked one; an open request's requester hears it. */
       handleThrottle: enqueueActions(({ context: { acks, ledger }, event, enqueue, self }) => {
-        if (event.type !== 'agent.report' || event.outcome.status !== 'throttled') return;
-        const { requestId, agent } = event;
-        if (acks?.tracks(requestId, agent)) {
-          const step = { enqueue, self, acks, ledger, system, now: now() };
-          applyAckEffects(step, acks.throttled(requestId, agent, step.now, event.outcome.retryAfterMs));
-          return;
-        }
-        const requester = ledger.requests.get(requestId)?.requester;
-        if (!isRunningChild(self, requester)) return;
-        enqueue.sendTo(requester, {
-          type: 'supervisor.rejected',
-          error: {
-            code: 'throttled',
-            message: `${agent} is too busy to take request ${requestId}; send it again later (a new message id).`,
-            retryAfterMs: event.outcome.retryAfterMs,
-          },
-          envelope: { message_id: requestId },
-        } satisfies SupervisorRejectedEvent);
+        if (event.type === 'agent.report' && event.outcome.status === 'throttled')
+          handleThrottle({ enqueue, self, acks, ledger, system, now: now() }, event, event.outcome.retryAfterMs);
       }),
       fireAckTimer: enqueueActions(({ context: { acks, ledger }, enqueue, self }) => {
         if (!acks) return;
@@ -380,15 +366,7 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
     id: 'supervisor',
     context: ({ input }) => {
       const acks = ackPolicyOf ? new AckDelivery(system.acks) : undefined;
-      if (acks && input.journal) {
-        acks.restore(input.journal, (record) => {
-          const id = addressing.idOf(record.envelope);
-          const sender = addressing.senderOf(record.envelope);
-          if (id === undefined || sender === undefined) return undefined;
-          const partition = system.partitionOf(record.envelope);
-          return { item: itemOf({ id, sender, partition, record }), policy: ackPolicyOf?.(record.envelope) };
-        });
-      }
+      if (acks && input.journal) restoreAcks(acks, input.journal, system, addressing);
       const ledger = new SupervisorLedger<SupervisorEvent>(
         system,
         input.journaledIds,
