@@ -28,8 +28,8 @@ export interface IdempotentHandlerOptions<Req, Res> {
   isTerminal: (response: Res) => boolean;
   /** How long a response answers duplicates, from the request's first receipt (1 h, spec 002). */
   ttlMs?: number;
-  /** `system/seen-messages` (spec 002's key). */
-  keyPrefix?: string;
+  /** Where in the cache responses live, a key prefix the system chooses (spec 002: `system/seen-messages`). */
+  keyPrefix: string;
   clock?: ServiceClock;
 }
 
@@ -64,7 +64,7 @@ export class ResponseNotCachedError extends RuntimeError {
  *
  * @example
  * const handler = createIdempotentHandler({
- *   cache: sharedState, role: 'MONITOR', scope: 'ROUTING_DISPATCHER',
+ *   cache: sharedState, role: 'MONITOR', keyPrefix: 'system/seen-messages', scope: 'ROUTING_DISPATCHER',
  *   handle: (envelope) => dispatch(envelope), isTerminal: (outcome) => outcome.status !== 'throttled',
  * });
  * const outcome = await handler.handle(envelope.id, envelope);
@@ -72,9 +72,8 @@ export class ResponseNotCachedError extends RuntimeError {
 export function createIdempotentHandler<Req, Res>(
   options: IdempotentHandlerOptions<Req, Res>,
 ): IdempotentHandler<Req, Res> {
-  const { cache, role, scope, handle, isTerminal, clock = realClock } = options;
+  const { cache, role, keyPrefix, scope, handle, isTerminal, clock = realClock } = options;
   const ttlMs = options.ttlMs ?? 3_600_000;
-  const keyPrefix = options.keyPrefix ?? 'system/seen-messages';
   const inFlight = new Map<string, Promise<Res>>();
   const keyOf = (id: string): string => `${keyPrefix}/${scope}/${id}`;
 

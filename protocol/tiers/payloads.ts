@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OutcomeStatusSchema } from '../runtime/outcome-status.ts';
 
 /** Any JSON object a tier fills as it likes (`task_data`, `resources_used`, `metadata`). */
 const OpenObjectSchema = z.record(z.string(), z.unknown());
@@ -10,18 +11,8 @@ const encoder = new TextEncoder();
 /** UTF-8 length; text too short to reach the limit even at 3 bytes a code unit is not encoded. */
 const utf8Bytes = (text: string) => (text.length * 3 < INLINE_LIMIT_BYTES ? text.length : encoder.encode(text).length);
 
-/** Spec 002's `OutcomeStatus`. */
-export const OutcomeStatusSchema = z.enum([
-  'success',
-  'partial',
-  'failed',
-  'blocked',
-  'needs_clarification',
-  'timeout',
-  'cancelled',
-  'throttled',
-]);
-export type OutcomeStatus = z.infer<typeof OutcomeStatusSchema>;
+/** Spec 002's `OutcomeStatus` is the runtime's outcome scale (DESIGN adopts it for every system). */
+export { OutcomeStatusSchema, type OutcomeStatus } from '../runtime/outcome-status.ts';
 
 /**
  * Spec 002's `DelegationPayload` (down): what to do, within which limits, by when. Loose, as every

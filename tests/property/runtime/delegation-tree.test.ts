@@ -107,6 +107,7 @@ async function run(commands: Command[], answers: OutcomeStatus[]) {
     createIdempotentHandler<string, { status: OutcomeStatus }>({
       cache,
       role: 'MONITOR',
+      keyPrefix: 'system/seen-messages',
       scope: 'TARGET',
       clock,
       isTerminal: (outcome) => outcome.status !== 'throttled',

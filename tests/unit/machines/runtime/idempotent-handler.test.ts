@@ -34,6 +34,7 @@ function setup(
   const handler = createIdempotentHandler<string, Outcome>({
     cache,
     role: 'MONITOR',
+    keyPrefix: 'system/seen-messages',
     scope: 'ROUTING_DISPATCHER',
     clock,
     isTerminal: (outcome) => outcome.status !== 'throttled',
