@@ -5,6 +5,8 @@ import { realClock, type ServiceClock } from './clock.ts';
 import { DeadlineTimers } from './deadline-timers.ts';
 import type { TaskAttemptOutcome } from './task-attempt.ts';
 import { TaskBook, type TaskQueueRecord } from './task-book.ts';
+import { TaskQueueBrokenError } from './task-queue-broken-error.ts';
+export { TaskQueueBrokenError } from './task-queue-broken-error.ts';
 import { failureRecord, interruptedRecords } from './task-failure-record.ts';
 import { TaskQueueLog } from './task-queue-log.ts';
 import { ownerChangeRecord, type OwnerChange } from './task-owner-change.ts';
@@ -21,8 +23,10 @@ import { TaskWorkerPool } from './task-worker-pool.ts';
  * failure that is not (or the last attempt) fails the task, and blocks every task that depends
  * on it until the owner `retry`s or `reassign`s it, or `fail`s the dependents.
  *
- * Durability: `submit` and a completion are acknowledged once journaled, and a dependent starts
- * only once its dependencies' completions are on disk. A task running when the process stopped
+ * Durability: nothing is observable (an answer, an event, `settled()`, a dependent's start or
+ * block) before the record of its change is on disk: a submission, a completion, a failure, an
+ * owner's change. Should an append fail, the queue is broken: memory may be ahead of the journal,
+ * so it refuses further input with {@link TaskQueueBrokenError} until it is opened again. A task running when the process stopped
  * has lost that attempt: on reopening it is ready again at once, or failed (`interrupted`) when
  * that was its last attempt. Retry timers resume where they were.
  *
@@ -51,6 +55,10 @@ export class TaskQueue {
   readonly #listeners = new Set<(event: TaskQueueEvent) => void>();
   readonly #waiters = new Map<string, ((view: TaskView) => void)[]>();
   #closed = false;
+  #broken: TaskQueueBrokenError | undefined;
+  /** Owner changes run one at a time, and nothing starts while one waits for the disk. */
+  #ownerChanges: Promise<unknown> = Promise.resolve();
+  #holding = 0;
 
   /** @internal use {@link openTaskQueue}. */
   constructor(options: TaskQueueOptions, log: TaskQueueLog, records: TaskQueueRecord[]) {
@@ -158,6 +166,7 @@ export class TaskQueue {
   }
 
   #assertOpen(): void {
+    if (this.#broken) throw this.#broken;
     if (this.#closed) throw new Error(`Task queue ${this.#options.name} is closed: open it again to use it.`);
   }
 
@@ -167,18 +176,40 @@ export class TaskQueue {
     return view;
   }
 
-  /** An owner's change applies at once (it starts nothing before it is on disk that a crash could regret). */
-  async #ownerChange(taskId: string, change: OwnerChange): Promise<TaskView> {
-    this.#assertOpen();
-    const record = ownerChangeRecord(this.#viewOf(taskId), change, this.#pool.agentTypes);
-    this.#book.apply(record);
-    if (record.t === 'failed') this.#emit({ type: 'task.failed', task_id: taskId, error: record.error });
-    this.#afterChange(taskId);
-    await this.#append(record);
-    return this.#viewOf(taskId);
+  /**
+   * An owner's change applies once it is on disk. Until then no task starts (so the task it
+   * names stays as it was checked), and the next owner change waits its turn.
+   */
+  #ownerChange(taskId: string, change: OwnerChange): Promise<TaskView> {
+    const run = async (): Promise<TaskView> => {
+      this.#assertOpen();
+      const record = ownerChangeRecord(this.#viewOf(taskId), change, this.#pool.agentTypes);
+      this.#holding++;
+      try {
+        await this.#append(record, () => {
+          this.#book.apply(record);
+          if (record.t === 'failed') this.#emit({ type: 'task.failed', task_id: taskId, error: record.error });
+        });
+      } finally {
+        this.#holding--;
+      }
+      this.#afterChange(taskId);
+      return this.#viewOf(taskId);
+    };
+    const result = this.#ownerChanges.then(run, run);
+    this.#ownerChanges = result.catch(() => {});
+    return result;
   }
 
+  /** Journals `record`, then runs `apply`; a failed append breaks the queue (see {@link TaskQueueBrokenError}). */
   #append(record: TaskQueueRecord, apply?: () => void): Promise<void> {
+    return this.#write(record, apply).catch((error: unknown) => {
+      throw this.#break(error);
+    });
+  }
+
+  /** Journals `record` (compacting when due), then runs `apply`; a failure is the caller's to handle. */
+  #write(record: TaskQueueRecord, apply?: () => void): Promise<void> {
     const written = this.#log.append(record, apply);
     const { compactAfter = 10_000, keepCompleted = 10_000 } = this.#options;
     if (this.#log.sinceSnapshot >= Math.max(compactAfter, 2 * this.#book.size)) {
@@ -213,7 +244,7 @@ export class TaskQueue {
 
   /** Starts ready tasks while their agent types have free workers. */
   #pump(): void {
-    if (this.#closed) return;
+    if (this.#closed || this.#broken || this.#holding > 0) return;
     for (const agentType of this.#dirty) {
       while (this.#pool.hasFreeWorker(agentType)) {
         const id = this.#book.next(agentType);
@@ -230,7 +261,7 @@ export class TaskQueue {
     const waited_ms = this.#clock.now() - (task.ready_at ?? this.#clock.now());
     const record: TaskQueueRecord = { t: 'started', task_id: id, attempt };
     this.#book.apply(record);
-    this.#append(record).catch((error: unknown) => this.#reportError(error));
+    this.#append(record).catch(() => {}); // it broke the queue, which reported it
     const view = this.#book.view(id)!;
     const dependencyResults = Object.fromEntries(view.dependencies.map((d) => [d, this.#book.peek(d)?.result]));
     const done = this.#pool.run(view, attempt, dependencyResults);
@@ -250,7 +281,8 @@ export class TaskQueue {
     if (this.#closed) return;
     if (outcome.ok) {
       const record: TaskQueueRecord = { t: 'completed', task_id: id, result: outcome.result };
-      this.#append(record, () => {
+      // Memory is not ahead when a completion is refused: its failure is journaled instead.
+      this.#write(record, () => {
         this.#book.apply(record);
         this.#emit({ type: 'task.completed', task_id: id });
         this.#afterChange(id);
@@ -276,13 +308,16 @@ export class TaskQueue {
       policy,
       retryAt: this.#clock.now() + backoffDelay(policy.backoff, attempt, this.#options.random),
     });
-    this.#book.apply(record);
-    if (record.t === 'attempt_failed') {
-      this.#armRetry(id, record.retry_at);
-      this.#emit({ type: 'task.retrying', task_id: id, retry_at: record.retry_at, error });
-    } else this.#emit({ type: 'task.failed', task_id: id, error });
-    this.#afterChange(id);
-    this.#append(record).catch((failure: unknown) => this.#reportError(failure));
+    // Like a completion: the task shows `running`, without a worker, until its failure is on disk.
+    this.#append(record, () => {
+      this.#book.apply(record);
+      if (record.t === 'attempt_failed') {
+        this.#armRetry(id, record.retry_at);
+        this.#emit({ type: 'task.retrying', task_id: id, retry_at: record.retry_at, error });
+      } else this.#emit({ type: 'task.failed', task_id: id, error });
+      this.#afterChange(id);
+    }).catch(() => {}); // it broke the queue, which reported it
+    this.#pump();
   }
 
   /** A retrying task joins its line again at `at` (at once when that time has passed). */
@@ -299,12 +334,23 @@ export class TaskQueue {
   #recoverInterrupted(): void {
     const policyOf = (agentType: string) => this.#pool.retryPolicy(agentType);
     for (const record of interruptedRecords(this.#book, policyOf, this.#clock.now())) {
-      this.#book.apply(record);
-      this.#append(record).catch((failure: unknown) => this.#reportError(failure));
+      this.#book.apply(record); // nothing was observable yet: the queue is still opening
+      this.#append(record).catch(() => {}); // it broke the queue, which reported it
     }
     for (const [id, status] of [...this.#book.statuses()]) {
       if (status === 'retrying') this.#armRetry(id, this.#book.peek(id)!.retry_at ?? 0);
     }
+  }
+
+  /** Latches the broken state once (reporting it) and hands back the error for callers. */
+  #break(error: unknown): TaskQueueBrokenError {
+    if (!this.#broken) {
+      this.#broken =
+        error instanceof TaskQueueBrokenError ? error : new TaskQueueBrokenError(this.#options.name, error);
+      this.#retries.clear();
+      this.#reportError(this.#broken);
+    }
+    return this.#broken;
   }
 
   #reportError(error: unknown): void {
