@@ -99,7 +99,10 @@ export class TaskBook {
         task.agent_type = record.agent_type;
         if (FINAL.has(task.status)) this.#reopen(task);
         else if (wasReady) this.#enqueue(task);
+        return;
       }
+      default:
+        throw new Error(`Unknown task queue record ${JSON.stringify(record)}: the journal's records are parsed first.`);
     }
   }
 

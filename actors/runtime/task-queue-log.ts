@@ -1,5 +1,7 @@
 import { TaskBook, type TaskQueueRecord } from './task-book.ts';
 import type { Journal } from './journal.ts';
+import { parseJournalRecord } from './parse-journal-record.ts';
+import { TaskGenerationRecordSchema, TaskQueueRecordSchema } from './task-queue-record.ts';
 
 /** A record of the queue's index partition: generation `gen` holds the queue from now on. */
 export interface TaskGenerationRecord {
@@ -46,15 +48,19 @@ export class TaskQueueLog {
     journal: Journal<TaskLogRecord>,
     name: string,
   ): Promise<{ log: TaskQueueLog; records: TaskQueueRecord[] }> {
-    const markers = (await journal.read(name)).map((entry) => entry.data);
-    const gens = [0, ...markers.flatMap((marker) => (marker.t === 'generation' ? [marker.gen] : []))];
+    const markers = (await journal.read(name)).map((entry) =>
+      parseJournalRecord(TaskGenerationRecordSchema, entry, name, 'task queue generation marker'),
+    );
+    const gens = [0, ...markers.map((marker) => marker.gen)];
     for (let i = gens.length - 1; i >= 0; i--) {
-      const gen = gens[i]!;
-      const records = (await journal.read(generationPartition(name, gen))).map((entry) => entry.data);
-      if (gen !== 0 && records[0]?.t !== 'snapshot') continue; // its compaction never reached the disk
+      const partition = generationPartition(name, gens[i]!);
+      const records = (await journal.read(partition)).map((entry) =>
+        parseJournalRecord(TaskQueueRecordSchema, entry, partition, 'task queue record'),
+      );
+      if (gens[i] !== 0 && records[0]?.t !== 'snapshot') continue; // its compaction never reached the disk
       const log = new TaskQueueLog(journal, name, Math.max(...gens), records.length);
-      if (log.#gen !== gen) log.compactFrom(records as TaskQueueRecord[]);
-      return { log, records: records as TaskQueueRecord[] };
+      if (log.#gen !== gens[i]) log.compactFrom(records);
+      return { log, records };
     }
     throw new Error('unreachable: generation 0 needs no snapshot');
   }

@@ -2,9 +2,9 @@ import type { BackoffPolicy } from '../../actors/runtime/backoff.ts';
 import { realClock, type ServiceClock } from '../../actors/runtime/clock.ts';
 import { DeadlineTimers } from '../../actors/runtime/deadline-timers.ts';
 import type { Journal } from '../../actors/runtime/journal.ts';
+import { parseJournalRecord } from '../../actors/runtime/parse-journal-record.ts';
 import type { AggregatedOutcome } from '../../protocol/runtime/aggregated-outcome.ts';
 import { DelegationRecordSchema, type DelegationRecord } from '../../protocol/runtime/delegation-record.ts';
-import { DataFileCorruptError } from '../../protocol/runtime/runtime-error.ts';
 import { DelegationJournalError } from './delegation-errors.ts';
 import { emptyTree, type DelegationNode, type FanOutGroup } from './delegation-tree-state.ts';
 import {
@@ -118,12 +118,8 @@ export async function openDelegationTree(options: DelegationTreeOptions): Promis
     random: options.random ?? Math.random,
   };
   const tree = emptyTree();
-  for (const { seq, data } of await journal.read(partition)) {
-    const parsed = DelegationRecordSchema.safeParse(data);
-    if (!parsed.success) {
-      throw new DataFileCorruptError(`journal partition ${partition}`, `entry ${seq} is not a delegation record`);
-    }
-    applyDelegationRecord(tree, parsed.data);
+  for (const entry of await journal.read(partition)) {
+    applyDelegationRecord(tree, parseJournalRecord(DelegationRecordSchema, entry, partition, 'delegation record'));
   }
 
   const watchdogs = new DeadlineTimers<string>(clock);

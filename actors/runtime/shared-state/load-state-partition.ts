@@ -1,5 +1,6 @@
 import { DataFileCorruptError } from '../../../protocol/runtime/runtime-error.ts';
 import type { Journal, JournalEntry } from '../journal.ts';
+import { parseJournalRecord } from '../parse-journal-record.ts';
 import { generationKey, latestGeneration } from './partition-generation.ts';
 import type { StateEntry } from './shared-state.ts';
 import { deepFreeze, makeEntry } from './state-entry.ts';
@@ -26,16 +27,8 @@ export async function loadStatePartition(
   let revision = 0;
   let sinceSnapshot = 0;
   let snapshots = 0;
-  for (const { seq, data } of lines) {
-    const parsed = StateRecordSchema.safeParse(data);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new DataFileCorruptError(
-        `journal partition ${partition}`,
-        `entry ${seq} is not a shared-state record: ${issue?.path.join('.') || 'entry'} ${issue?.message ?? ''}`.trim(),
-      );
-    }
-    const record = parsed.data;
+  for (const line of lines) {
+    const record = parseJournalRecord(StateRecordSchema, line, partition, 'shared-state record');
     revision = Math.max(revision, record.version);
     if (record.type === 'snapshot') {
       snapshots += 1;

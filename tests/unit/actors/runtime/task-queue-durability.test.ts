@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createMemoryJournal } from '../../../../actors/runtime/memory-journal.ts';
 import { TaskQueueBrokenError } from '../../../../actors/runtime/task-queue.ts';
 import type { TaskLogRecord } from '../../../../actors/runtime/task-queue-log.ts';
 import { createGatedJournal } from '../../../support/gated-journal.ts';
@@ -153,5 +154,30 @@ describe('task queue: a journal that fails', () => {
     const accepted = q.queue.submit({ task_id: 'b', agent_type: 'w', input_data: 0 });
     await q.journal.commit();
     expect(await accepted).toMatchObject({ status: 'accepted' });
+  });
+});
+
+describe('task queue: reading its journal back', () => {
+  const workers = { w: { concurrency: 1, executor: async () => 1 } };
+
+  it('refuses to open over a record of an unknown type or a bad field, naming partition and seq', async () => {
+    const journal = createMemoryJournal<TaskLogRecord>();
+    await journal.append('q~0', {
+      t: 'submitted',
+      tasks: [{ task_id: 'a', agent_type: 'w', input_data: 0, priority: 2, dependencies: [] }],
+    });
+    await journal.append('q~0', { t: 'paused', task_id: 'a' } as unknown as TaskLogRecord);
+    await expect(openTestQueue({ workers }, journal)).rejects.toMatchObject({
+      code: 'data_file_corrupt',
+      message: expect.stringMatching(/journal partition q~0 .*entry 2 is not a task queue record: t /),
+    });
+    const other = createMemoryJournal<TaskLogRecord>();
+    await other.append('q~0', { t: 'started', task_id: 'a', attempt: '1' } as unknown as TaskLogRecord);
+    await expect(openTestQueue({ workers }, other)).rejects.toThrow(/q~0 .*entry 1 .*attempt/);
+    const index = createMemoryJournal<TaskLogRecord>();
+    await index.append('q', { t: 'started', task_id: 'a', attempt: 1 });
+    await expect(openTestQueue({ workers }, index)).rejects.toThrow(
+      /partition q .*entry 1 is not a task queue generation marker/,
+    );
   });
 });
