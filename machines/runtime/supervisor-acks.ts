@@ -69,21 +69,22 @@ export function restoreAcks(
  * A receiver too busy to take an envelope (`throttled`): the ack ledger retries a tracked one
  * after `retryAfterMs`; an open request's requester hears `throttled` (it backs off, see
  * `sender-retry.ts`). The sender of an untracked direct send is not known any more: the report
- * goes to the orchestrator and observers as any report does.
+ * goes to the orchestrator and observers as any report does. Returns whether the ack ledger took
+ * the envelope over: then the throttle is not a report (the request has one, later).
  */
 export function handleThrottle(
   step: Omit<AckStep, 'acks'> & { acks: AckDelivery | undefined },
   report: AgentReport,
   retryAfterMs: number,
-): void {
+): boolean {
   const { acks, self } = step;
   const { requestId, agent } = report;
   if (acks?.tracks(requestId, agent)) {
     applyAckEffects({ ...step, acks }, acks.throttled(requestId, agent, step.now, retryAfterMs));
-    return;
+    return true;
   }
   const requester = step.ledger.requests.get(requestId)?.requester;
-  if (!isRunningChild(self, requester)) return;
+  if (!isRunningChild(self, requester)) return false;
   (step.enqueue as AckEnqueue).sendTo(requester, {
     type: 'supervisor.rejected',
     error: {
@@ -93,6 +94,7 @@ export function handleThrottle(
     },
     envelope: { message_id: requestId },
   } satisfies SupervisorRejectedEvent);
+  return false;
 }
 
 /** Hands an envelope that needs an ack to `target`, asking it to ack, and starts its ack timer. */

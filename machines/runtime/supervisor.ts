@@ -325,8 +325,16 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
         if (isRunningChild(self, open.requester)) enqueue.sendTo(open.requester, rejected);
         enqueue.emit(rejected);
       }),
-      forwardReport: enqueueActions(({ event, enqueue }) => {
+      /**
+       * Tells the orchestrator and observers of a report, once per request: a `throttled` report
+       * of an envelope the ack ledger takes over is not one (it is redelivered and reported later).
+       */
+      forwardReport: enqueueActions(({ context: { acks, ledger }, event, enqueue, self }) => {
         if (event.type !== 'agent.report') return;
+        if (event.outcome.status === 'throttled') {
+          const step = { enqueue, self, acks, ledger, system, now: now() };
+          if (handleThrottle(step, event, event.outcome.retryAfterMs)) return;
+        }
         if (system.orchestrator && system.orchestrator !== event.agent) {
           enqueue.sendTo(system.orchestrator, { type: 'supervisor.report', report: event });
         }
@@ -342,11 +350,6 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
       recordAck: enqueueActions(({ context: { acks, ledger }, event, enqueue, self }) => {
         if (event.type !== 'agent.ack' || !acks) return;
         applyAckEffects({ enqueue, self, acks, ledger, system, now: now() }, acks.acked(event.requestId, event.agent));
-      }),
-      /** A receiver too busy to take an envelope: the ack ledger retries a tracked one; an open request's requester hears it. */
-      handleThrottle: enqueueActions(({ context: { acks, ledger }, event, enqueue, self }) => {
-        if (event.type === 'agent.report' && event.outcome.status === 'throttled')
-          handleThrottle({ enqueue, self, acks, ledger, system, now: now() }, event, event.outcome.retryAfterMs);
       }),
       fireAckTimer: enqueueActions(({ context: { acks, ledger }, enqueue, self }) => {
         if (!acks) return;
@@ -393,9 +396,9 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
         ? [
             { guard: 'senderWaits', actions: 'holdEvent' },
             { guard: 'reportsRevokedWork', actions: 'refuseRevokedReport' },
-            { actions: ['admitEnvelopes', 'handleThrottle', 'forwardReport'] },
+            { actions: ['admitEnvelopes', 'forwardReport'] },
           ]
-        : { actions: ['admitEnvelopes', 'handleThrottle', 'forwardReport'] },
+        : { actions: ['admitEnvelopes', 'forwardReport'] },
       'agent.ack': { actions: 'recordAck' },
       'supervisor.ack.due': { actions: 'fireAckTimer' },
       'journal.acked': { actions: 'deliverJournaled' },
