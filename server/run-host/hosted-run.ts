@@ -54,8 +54,8 @@ export class HostedRun {
   /** The run actor (a child of the supervisor). */
   readonly actor: AnyActorRef;
   private readonly watchers = new Set<(event: RunEvent) => void>();
-  /** Waiting for every envelope handed to the supervisor to be routed (journaled) or refused. */
-  private readonly drained = new Set<() => void>();
+  /** Waiting for a state of the supervisor: nothing waits for the journal (and, for `quiescent`, no ack). */
+  private readonly drained = new Set<{ ready: () => boolean; resolve: () => void }>();
   private persistTimer: NodeJS.Timeout | undefined;
   private readonly persistNow: () => void;
   private readonly idOf: (envelope: unknown) => string | undefined;
@@ -135,13 +135,12 @@ export class HostedRun {
 
   /**
    * Resolves once every envelope handed to the supervisor so far has been routed (journaled) or
-   * refused, and no agent's output waits for its input to reach the disk.
+   * refused, no agent's output waits for its input to reach the disk, and no envelope awaits an
+   * ack (a redelivery pending): only then may a resting run be retired.
    */
   quiescent(): Promise<void> {
-    if (this.supervisor.getSnapshot().context.ledger.idle()) return Promise.resolve();
-    return new Promise((resolve) => this.drained.add(resolve));
+    return this.once(() => this.journalIdle() && this.noAckPending());
   }
-
   /**
    * Resolves once the envelope `messageId` is in the journal, or once nothing of the run waits
    * for the journal any more (it was refused). Call it in the same tick as the send that hands
@@ -156,7 +155,7 @@ export class HostedRun {
       const stop = this.watch((event) => {
         if (event.type === 'message' && this.idOf(event.data) === messageId) done();
       });
-      void this.quiescent().then(done);
+      void this.once(() => this.journalIdle()).then(done);
     });
   }
 
@@ -174,10 +173,27 @@ export class HostedRun {
     this.supervisor.stop();
   }
 
+  private journalIdle(): boolean {
+    return this.supervisor.getSnapshot().context.ledger.idle();
+  }
+
+  private noAckPending(): boolean {
+    const { acks } = this.supervisor.getSnapshot().context;
+    return acks === undefined || acks.ledger.size === 0;
+  }
+
+  /** Resolves once `ready` holds, checked now and after each supervisor step. */
+  private once(ready: () => boolean): Promise<void> {
+    if (ready()) return Promise.resolve();
+    return new Promise((resolve) => this.drained.add({ ready, resolve }));
+  }
+
   private checkDrained(): void {
-    if (this.drained.size === 0 || !this.supervisor.getSnapshot().context.ledger.idle()) return;
-    for (const resolve of this.drained) resolve();
-    this.drained.clear();
+    for (const waiter of this.drained) {
+      if (!waiter.ready()) continue;
+      this.drained.delete(waiter);
+      waiter.resolve();
+    }
   }
 
   private notify(event: RunEvent): void {

@@ -52,4 +52,31 @@ describe('run host with acknowledged delivery', () => {
     ]);
     await reopened.close();
   });
+
+  it('is quiescent only once no envelope awaits an ack: a run with a redelivery pending is not retired', async () => {
+    const clock = new SimulatedClock();
+    const host = await RunHost.open({
+      system: ackTestSystem().system,
+      journal: createMemoryJournal<JournalRecord>(),
+      store: createMemoryStore(),
+      clock,
+      runActor: 'A',
+      durable: { finished: () => false, rebuild: () => {} },
+    });
+    const run = host.start({ owner: 'ada', partition: 'run-1' });
+    stopAgent((run.supervisor.getSnapshot().children as Record<string, AnyActorRef>)['B']!);
+    const question = envelope({ data_type: 'question' });
+    run.send({ type: 'recorder.send', event: { type: 'supervisor.send', envelope: question } });
+    await run.journaled(question.message_id);
+    let quiet = false;
+    void run.quiescent().then(() => (quiet = true));
+    await tick();
+    expect(quiet).toBe(false);
+    for (let i = 0; i < 40 && !quiet; i++) {
+      clock.increment(100);
+      await tick();
+    }
+    expect(quiet).toBe(true); // given up on: journaled undeliverable, nothing pending
+    await host.close();
+  });
 });
