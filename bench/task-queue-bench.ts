@@ -1,13 +1,15 @@
 /**
  * Task queue: assignments/s through a journaled queue on a file journal, against the supervisor's
- * routing rate measured in the same run (`supervisedRoutingRate`, paired rounds), and the latency from a task becoming
- * ready to its assignment with 200 tasks in flight and 100 executing at once (spec 003: p95 < 1 s;
- * aim here < 10 ms). Real clock (sub-millisecond), real disk.
+ * routing rate measured in the same run (`supervisedRoutingRate`, paired rounds), and the latency
+ * from a task becoming ready to its executor starting, with 200 tasks in flight and 100 executors
+ * at once, both counted and timed inside the executor (spec 003: p95 < 1 s, the pass; aim here
+ * < 10 ms, reported as `aim`). Real clock (sub-millisecond), real disk.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServiceClock } from '../actors/runtime/clock.ts';
+import type { Journal } from '../actors/runtime/journal.ts';
 import { openFileJournal } from '../actors/runtime/file-journal.ts';
 import type { TaskExecutor } from '../actors/runtime/task-attempt.ts';
 import { openTaskQueue, type TaskQueue } from '../actors/runtime/task-queue.ts';
@@ -21,10 +23,15 @@ const preciseClock: ServiceClock = {
   clearTimeout: (id: unknown) => clearTimeout(id as NodeJS.Timeout),
 };
 
-async function withQueue<R>(dir: string, executor: TaskExecutor, use: (queue: TaskQueue) => Promise<R>): Promise<R> {
+async function withQueue<R>(
+  dir: string,
+  executor: TaskExecutor,
+  onDurable: (record: TaskLogRecord) => void,
+  use: (queue: TaskQueue) => Promise<R>,
+): Promise<R> {
   const journal = await openFileJournal<TaskLogRecord>(dir);
   const queue = await openTaskQueue({
-    journal,
+    journal: observedJournal(journal, onDurable),
     name: 'bench',
     clock: preciseClock,
     workers: { worker: { concurrency: 100, executor } },
@@ -45,6 +52,7 @@ async function assignmentRate(dir: string, tasks: number): Promise<number> {
   return withQueue(
     dir,
     async () => 'ok',
+    () => {},
     async (queue) => {
       let completed = 0;
       let done!: () => void;
@@ -67,29 +75,72 @@ async function assignmentRate(dir: string, tasks: number): Promise<number> {
   );
 }
 
+/** `journal`, calling `onDurable(record)` the moment each append is on disk (before the queue hears of it). */
+function observedJournal(journal: Journal<TaskLogRecord>, onDurable: (record: TaskLogRecord) => void) {
+  const observed: Journal<TaskLogRecord> = {
+    append: async (partition, data) => {
+      const entry = await journal.append(partition, data);
+      onDurable(data);
+      return entry;
+    },
+    appendMany: (partition, data) => journal.appendMany(partition, data),
+    read: (partition) => journal.read(partition),
+    lastSeq: (partition) => journal.lastSeq(partition),
+    loadedSeq: (partition) => journal.loadedSeq(partition),
+    partitions: () => journal.partitions(),
+    close: () => journal.close(),
+  };
+  return observed;
+}
+
 /**
  * Pairs of tasks (the second depends on the first) kept at 100 pairs, so 200 tasks in flight and
- * up to 100 executing (each works 5-15 ms): the wait of every task from ready to assigned, and
- * from its dependency's result to its own assignment (which includes writing that result to disk).
+ * up to 100 executors at once (each works 5-15 ms), counted inside the executor. A task's wait
+ * runs from the moment it became ready (its submission on disk, or its dependency's result on
+ * disk) or, when all 100 executors were busy then, from the moment one ended for it, to its own
+ * executor starting (timestamped inside it). Also: from the dependency's executor returning its
+ * result to the dependent's executor starting (which includes writing that result to disk).
  */
 async function latency(dir: string, pairs: number) {
+  const readyAt = new Map<string, { at: number; busy: boolean }>();
   const resultAt = new Map<string, number>();
   const waits: number[] = [];
   const afterDependency: number[] = [];
-  let running = 0;
+  let executing = 0;
   let peakRunning = 0;
   let peakInFlight = 0;
-  const executor: TaskExecutor = (task) =>
-    new Promise((resolve) =>
+  let lastFreedAt = 0;
+  let unfinished = () => 0;
+  const markReady = (id: string) => readyAt.set(id, { at: performance.now(), busy: executing >= 100 });
+  const onDurable = (record: TaskLogRecord) => {
+    if (record.t === 'submitted')
+      for (const task of record.tasks) if (task.dependencies.length === 0) markReady(task.task_id);
+    if (record.t === 'completed') markReady(`${record.task_id}b`);
+  };
+  const executor: TaskExecutor = (task) => {
+    const startedAt = performance.now();
+    peakRunning = Math.max(peakRunning, ++executing);
+    peakInFlight = Math.max(peakInFlight, unfinished());
+    const ready = readyAt.get(task.task_id);
+    if (ready) waits.push(startedAt - (ready.busy ? Math.max(ready.at, lastFreedAt) : ready.at));
+    readyAt.delete(task.task_id);
+    const dependencyAt = resultAt.get(task.task_id);
+    if (dependencyAt !== undefined) afterDependency.push(startedAt - dependencyAt);
+    resultAt.delete(task.task_id);
+    return new Promise((resolve) =>
       setTimeout(
         () => {
-          resultAt.set(`${task.task_id}b`, performance.now());
+          executing--;
+          lastFreedAt = performance.now();
+          resultAt.set(`${task.task_id}b`, lastFreedAt);
           resolve({ n: task.input_data });
         },
         5 + Math.random() * 10,
       ),
     );
-  await withQueue(dir, executor, async (queue) => {
+  };
+  await withQueue(dir, executor, onDurable, async (queue) => {
+    unfinished = () => queue.stats().unfinished;
     let next = 0;
     let finishedPairs = 0;
     let done!: () => void;
@@ -102,20 +153,9 @@ async function latency(dir: string, pairs: number) {
       ]);
     };
     queue.subscribe((event) => {
-      if (event.type === 'task.started') {
-        running++;
-        peakRunning = Math.max(peakRunning, running);
-        peakInFlight = Math.max(peakInFlight, queue.stats().unfinished);
-        waits.push(event.waited_ms);
-        const at = resultAt.get(event.task_id);
-        if (at !== undefined) afterDependency.push(performance.now() - at);
-        resultAt.delete(event.task_id);
-      } else if (event.type === 'task.completed') {
-        running--;
-        if (!event.task_id.endsWith('b')) return;
-        if (++finishedPairs === pairs) done();
-        else if (next < pairs) submitPair();
-      }
+      if (event.type !== 'task.completed' || !event.task_id.endsWith('b')) return;
+      if (++finishedPairs === pairs) done();
+      else if (next < pairs) submitPair();
     });
     for (let i = 0; i < Math.min(100, pairs); i++) submitPair();
     await finished;
@@ -128,8 +168,8 @@ async function latency(dir: string, pairs: number) {
     tasks: waits.length,
     peakInFlight,
     peakRunning,
-    readyToAssignedMs: { p50: percentile(waits, 0.5), p95: percentile(waits, 0.95), p99: percentile(waits, 0.99) },
-    dependencyResultToAssignedMs: {
+    readyToExecutingMs: { p50: percentile(waits, 0.5), p95: percentile(waits, 0.95), p99: percentile(waits, 0.99) },
+    dependencyResultToExecutingMs: {
       p50: percentile(afterDependency, 0.5),
       p95: percentile(afterDependency, 0.95),
       p99: percentile(afterDependency, 0.99),
@@ -173,8 +213,9 @@ export async function runTaskQueueBench(options: { tasks?: number; pairs?: numbe
       ratio: Number(median(ratios).toFixed(3)),
       ratioRange: [Number(Math.min(...ratios).toFixed(3)), Number(Math.max(...ratios).toFixed(3))],
       latency: waits,
-      target: 'p95 ready -> assigned < 10 ms with 200 tasks in flight and 100 executing (spec 003: < 1 s)',
-      pass: waits.readyToAssignedMs.p95 < 10 && waits.peakRunning >= 100 && waits.peakInFlight >= 200,
+      target: 'p95 ready -> executing < 1 s with 200 tasks in flight and 100 executors at once (spec 003); aim < 10 ms',
+      pass: waits.readyToExecutingMs.p95 < 1_000 && waits.peakRunning >= 100 && waits.peakInFlight >= 200,
+      aim: waits.readyToExecutingMs.p95 < 10,
     };
   } finally {
     await rm(dir, { recursive: true, force: true });
