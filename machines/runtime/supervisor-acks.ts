@@ -109,7 +109,8 @@ export function applyAckEffects(step: AckStep, effects: readonly AckEffect[]): v
   for (const effect of effects) {
     switch (effect.type) {
       case 'journal': {
-        const outbox = step.ledger.note(effect.partition, effect.record);
+        step.ledger.note(effect.partition, effect.record);
+        const outbox = step.ledger.takeOpened();
         if (outbox) enqueue.sendTo('journal', { type: 'journal.append', outbox });
         break;
       }

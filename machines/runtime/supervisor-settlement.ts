@@ -1,0 +1,71 @@
+/**
+ * The supervisor's settlement step, on each batch of journal outcomes (`journal.acked`): what
+ * became durable is delivered in routing order (or, delivered early, confirmed) and announced as
+ * routed; an append that failed is refused to its sender and its early delivery revoked; an
+ * envelope that expired is announced as such; and what agents produced while their input was not
+ * durable is handled now, in order, or refused if that input's append failed.
+ */
+import type { AgentReport } from '../../protocol/runtime/agent-report.ts';
+import type { JournalAckEvent } from '../../actors/runtime/journal-writer.ts';
+import type { PendingDelivery } from './pending-deliveries.ts';
+import { rescheduleAckTimer } from './supervisor-acks.ts';
+import { journalRefusal } from './supervisor-events.ts';
+import { ackStepOf, deliverPending, refuse, type SupervisorStep } from './supervisor-step.ts';
+
+/** Settles a batch of journal outcomes. */
+export function deliverJournaled(step: SupervisorStep, event: JournalAckEvent): void {
+  const { ledger } = step.context;
+  const { enqueue } = step;
+  const { due, released } = ledger.settle(event.tickets, event.failed);
+  for (const pending of due) {
+    const { record, partition, settled } = pending;
+    if (!settled?.ok) {
+      revoke(step, pending, settled?.message);
+      continue;
+    }
+    if (record.expired) {
+      enqueue.emit({ type: 'supervisor.expired', partition, record, at: 'admission' });
+      continue;
+    }
+    // Its delivery waited for the disk: past its expiry now, it is not delivered either.
+    if (!pending.deliveredEarly && pending.expiresAt !== undefined && ledger.expiredNow(pending)) {
+      enqueue.emit({ type: 'supervisor.expired', partition, record, at: 'delivery' });
+      continue;
+    }
+    if (!pending.deliveredEarly) deliverPending(step, pending);
+    enqueue({
+      type: 'emitRouted',
+      params: { type: pending.targets.length ? 'supervisor.routed' : 'supervisor.outbound', partition, record },
+    });
+  }
+  for (const { agent, events, revoked } of released) {
+    if (revoked.length === 0) {
+      // Their inputs are durable now: handle them as if they had just arrived, in order.
+      for (const held of events) enqueue.raise(held);
+      continue;
+    }
+    for (const held of events) {
+      const rejected = journalRefusal(
+        `Not routed: ${agent} produced it while working on ${revoked.join(', ')}, which the journal could not store.`,
+        'envelope' in held ? held.envelope : { message_id: (held as AgentReport).requestId },
+      );
+      refuse(step, agent, rejected);
+    }
+  }
+}
+
+/** An append failed: its sender hears `journal_unavailable`, and agents that got it early stop working on it. */
+function revoke(step: SupervisorStep, pending: PendingDelivery, message: string | undefined): void {
+  const rejected = journalRefusal(
+    `The journal could not store the envelope: ${message}. Send it again.`,
+    pending.record.envelope,
+  );
+  refuse(step, pending.sender, rejected);
+  if (!pending.deliveredEarly) return;
+  for (const target of pending.targets) step.enqueue.sendTo(target, { type: 'agent.cancel', requestId: pending.id });
+  const { acks } = step.context;
+  if (acks) {
+    acks.revoked(pending.id);
+    rescheduleAckTimer(ackStepOf(step, acks));
+  }
+}
