@@ -10,7 +10,9 @@ interface Line {
 /**
  * The ready tasks of one agent type: the most urgent priority first (0 before 4), first in first
  * out within a priority. `push`, `shift` and `delete` cost O(1) amortized: a deleted id stays in
- * its line and is skipped when it reaches the head.
+ * its line and is skipped when it reaches the head, and once deleted entries outnumber live ones
+ * (and pass 32) the lines are rebuilt without them, so memory follows the ready tasks, not the
+ * tasks cancelled, failed or reassigned while they waited.
  *
  * @example
  * const line = new ReadyQueue();
@@ -25,6 +27,8 @@ export class ReadyQueue {
    */
   readonly #members = new Map<string, number>();
   #tokens = 0;
+  /** Entries left behind by `delete`, not yet skipped by `shift`. */
+  #stale = 0;
 
   /** Appends `id` at the back of its priority's line; an id already queued is refused. */
   push(id: string, priority: number): void {
@@ -50,6 +54,7 @@ export class ReadyQueue {
           this.#members.delete(id);
           return id;
         }
+        this.#stale--;
       }
     }
     return undefined;
@@ -57,7 +62,22 @@ export class ReadyQueue {
 
   /** Removes `id` wherever it is; false when it was not queued. */
   delete(id: string): boolean {
-    return this.#members.delete(id);
+    if (!this.#members.delete(id)) return false;
+    if (++this.#stale > 32 && this.#stale > this.#members.size) this.#dropStale();
+    return true;
+  }
+
+  /** Entries held in the lines, live and deleted (for tests of the bound). */
+  get held(): number {
+    return this.#lines.reduce((sum, line) => sum + line.entries.length - line.head, 0);
+  }
+
+  #dropStale(): void {
+    for (const line of this.#lines) {
+      line.entries = line.entries.slice(line.head).filter(({ id, token }) => this.#members.get(id) === token);
+      line.head = 0;
+    }
+    this.#stale = 0;
   }
 
   has(id: string): boolean {

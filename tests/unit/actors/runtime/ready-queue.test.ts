@@ -38,6 +38,22 @@ describe('ReadyQueue', () => {
     );
   });
 
+  it('drops deleted entries once they outnumber live ones, keeping the order of the rest', () => {
+    const line = new ReadyQueue();
+    for (let i = 0; i < 1_000; i++) line.push(`t${i}`, Math.floor(i / 100) % 5);
+    for (let i = 0; i < 1_000; i++) if (i % 100 !== 7) line.delete(`t${i}`);
+    expect(line.size).toBe(10);
+    expect(line.held).toBeLessThanOrEqual(2 * 10 + 33);
+    for (let round = 0; round < 50; round++) {
+      line.push('x', 0);
+      line.delete('x');
+    }
+    expect(line.held).toBeLessThanOrEqual(2 * 10 + 33);
+    const order = Array.from({ length: 10 }, () => line.shift());
+    expect(order).toEqual([7, 507, 107, 607, 207, 707, 307, 807, 407, 907].map((i) => `t${i}`));
+    expect(line.shift()).toBeUndefined();
+  });
+
   it('refuses a priority off the scale', () => {
     expect(() => new ReadyQueue().push('a', 5)).toThrow(/priority must be an integer from 0 to 4/);
   });
