@@ -2,8 +2,9 @@
  * A child for the task queue's kill -9 test: opens the queue `kill` over the file journal in
  * `argv[2]` (compacting often) and, until killed, submits pairs of tasks (`<prefix>-<n>` and
  * `<prefix>-<n>b`, which depends on it) whose executors answer `{ n }` after 0-3 ms. Prints
- * `ready` once open, `submitted <ids>` once a submission is acknowledged and `completed <id>` once
- * a completion is (both on disk by then).
+ * `ready` once open, `submitted <ids>` once a submission is acknowledged, `completed <id>` once a
+ * completion is and `failed <id>` once a failure is (all on disk by then). Every seventh first task
+ * fails for good (`bad input`, not transient), blocking its `b`.
  */
 import { openFileJournal } from '../../../actors/runtime/file-journal.ts';
 import { openTaskQueue } from '../../../actors/runtime/task-queue.ts';
@@ -21,12 +22,18 @@ const queue = await openTaskQueue({
     worker: {
       concurrency: 8,
       executor: (task) =>
-        new Promise((resolve) => setTimeout(() => resolve({ n: task.input_data }), Math.random() * 3)),
+        new Promise((resolve, reject) =>
+          setTimeout(() => {
+            if (Number(task.input_data) % 7 === 3 && !task.task_id.endsWith('b')) reject(new Error('bad input'));
+            else resolve({ n: task.input_data });
+          }, Math.random() * 3),
+        ),
     },
   },
 });
 queue.subscribe((event) => {
   if (event.type === 'task.completed') process.stdout.write(`completed ${event.task_id}\n`);
+  if (event.type === 'task.failed') process.stdout.write(`failed ${event.task_id}\n`);
 });
 process.stdout.write('ready\n');
 for (let n = 0; ; n++) {
