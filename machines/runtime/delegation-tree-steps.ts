@@ -1,4 +1,5 @@
-import { backoffDelay, type BackoffPolicy } from '../../actors/runtime/backoff.ts';
+import type { BackoffPolicy } from '../../actors/runtime/backoff.ts';
+import { senderRetryDelay } from '../../actors/runtime/sender-retry.ts';
 import type {
   CancelledRecord,
   DelegatedRecord,
@@ -42,7 +43,7 @@ export interface ReportedOutcome {
   confidence?: number;
 }
 
-/** How `throttled` outcomes are retried: backoff delays, at most `maxRetries`, inside the deadline. */
+/** How `throttled` outcomes are retried (through `senderRetryDelay`): backoff delays, at most `maxRetries`, inside the deadline. */
 export interface RetryRule {
   policy: BackoffPolicy;
   maxRetries: number;
@@ -109,9 +110,8 @@ export function planOutcome(
     record.confidence = outcome.confidence;
   }
   if (outcome.status === 'throttled' && !record.late) {
-    const attempt = node.throttled + 1;
-    const retryAt = attempt > retry.maxRetries ? null : now + backoffDelay(retry.policy, attempt, retry.random);
-    record.retryAt = retryAt !== null && retryAt < node.deadline ? retryAt : null;
+    const delay = senderRetryDelay({ ...retry, attempt: node.throttled + 1, now, deadline: node.deadline });
+    record.retryAt = delay === undefined ? null : now + delay;
   }
   return record;
 }
