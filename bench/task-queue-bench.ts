@@ -153,7 +153,7 @@ async function latency(dir: string, pairs: number) {
       ]);
     };
     queue.subscribe((event) => {
-      if (event.type !== 'task.completed' || !event.task_id.endsWith('b')) return;
+      if (event.type !== 'task.completed' || !event.taskId.endsWith('b')) return;
       if (++finishedPairs === pairs) done();
       else if (next < pairs) submitPair();
     });

@@ -2,12 +2,12 @@ import { RuntimeError } from '../../protocol/runtime/runtime-error.ts';
 import { realClock, type ServiceClock } from './clock.ts';
 import { DeadlineTimers } from './deadline-timers.ts';
 
-/** A granted lock: the holder uses the resource until it releases or `expires_at` passes. */
+/** A granted lock: the holder uses the resource until it releases or `expiresAt` passes. */
 export interface LockLease {
   readonly resource: string;
   readonly holder: string;
-  readonly granted_at: number;
-  readonly expires_at: number;
+  readonly grantedAt: number;
+  readonly expiresAt: number;
   /** Aborted when the lease ends (released or expired): stop using the resource. */
   readonly signal: AbortSignal;
   /** Gives the resource to the next waiter; false when the lease had already ended. */
@@ -117,7 +117,7 @@ export class ResourceLocks {
       return;
     }
     const controller = new AbortController();
-    const granted_at = this.#clock.now();
+    const grantedAt = this.#clock.now();
     const end = (expired: boolean): boolean => {
       if (entry.lease !== lease) return false;
       this.#expiries.disarm(resource);
@@ -134,13 +134,13 @@ export class ResourceLocks {
     };
     const lease = { holder: waiter.holder, controller };
     entry.lease = lease;
-    this.#expiries.arm(resource, granted_at + waiter.leaseMs, () => end(true));
+    this.#expiries.arm(resource, grantedAt + waiter.leaseMs, () => end(true));
     waiter.grant(
       Object.freeze({
         resource,
         holder: waiter.holder,
-        granted_at,
-        expires_at: granted_at + waiter.leaseMs,
+        grantedAt,
+        expiresAt: grantedAt + waiter.leaseMs,
         signal: controller.signal,
         release: () => end(false),
       }),

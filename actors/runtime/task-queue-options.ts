@@ -13,7 +13,7 @@ export interface TaskQueueOptions {
   clock?: ServiceClock;
   /** Unfinished tasks at most; beyond, `submit` answers `throttled` (10,000). */
   maxQueued?: number;
-  /** The `retry_after_ms` of a `throttled` answer (1,000). */
+  /** The `retryAfterMs` of a `throttled` answer (1,000). */
   throttleRetryAfterMs?: number;
   /** Records in a journal generation before it is compacted (at least twice the tasks held; 10,000). */
   compactAfter?: number;
@@ -27,12 +27,12 @@ export interface TaskQueueOptions {
 
 /** The answer to `submit`: accepted (on disk), or refused for now because the queue is full. */
 export type SubmitAnswer =
-  | { status: 'accepted'; task_ids: string[] }
-  | { status: 'throttled'; retry_after_ms: number; queued: number; max_queued: number };
+  | { status: 'accepted'; taskIds: string[] }
+  | { status: 'throttled'; retryAfterMs: number; queued: number; maxQueued: number };
 
 /** What the queue tells its subscribers. */
 export type TaskQueueEvent =
-  | { type: 'task.started'; task_id: string; agent_type: string; attempt: number; waited_ms: number }
-  | { type: 'task.completed'; task_id: string }
-  | { type: 'task.retrying'; task_id: string; retry_at: number; error: TaskError }
-  | { type: 'task.failed'; task_id: string; error: TaskError };
+  | { type: 'task.started'; taskId: string; agentType: string; attempt: number; waitedMs: number }
+  | { type: 'task.completed'; taskId: string }
+  | { type: 'task.retrying'; taskId: string; retryAt: number; error: TaskError }
+  | { type: 'task.failed'; taskId: string; error: TaskError };

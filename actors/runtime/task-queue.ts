@@ -87,8 +87,8 @@ export class TaskQueue {
     });
     const queued = this.#book.unfinished + this.#reserved.size;
     if (queued + specs.length > this.#maxQueued) {
-      const retry_after_ms = this.#options.throttleRetryAfterMs ?? 1_000;
-      return { status: 'throttled', retry_after_ms, queued, max_queued: this.#maxQueued };
+      const retryAfterMs = this.#options.throttleRetryAfterMs ?? 1_000;
+      return { status: 'throttled', retryAfterMs, queued, maxQueued: this.#maxQueued };
     }
     for (const spec of specs) this.#reserved.add(spec.task_id);
     const record: TaskQueueRecord = { t: 'submitted', tasks: specs };
@@ -101,7 +101,7 @@ export class TaskQueue {
     } finally {
       for (const spec of specs) this.#reserved.delete(spec.task_id);
     }
-    return { status: 'accepted', task_ids: specs.map((spec) => spec.task_id) };
+    return { status: 'accepted', taskIds: specs.map((spec) => spec.task_id) };
   }
 
   /** A task as it stands (frozen), or undefined. */
@@ -188,7 +188,7 @@ export class TaskQueue {
       try {
         await this.#append(record, () => {
           this.#book.apply(record);
-          if (record.t === 'failed') this.#emit({ type: 'task.failed', task_id: taskId, error: record.error });
+          if (record.t === 'failed') this.#emit({ type: 'task.failed', taskId, error: record.error });
         });
       } finally {
         this.#holding--;
@@ -258,14 +258,14 @@ export class TaskQueue {
   #start(id: string, agentType: string): void {
     const task = this.#book.peek(id)!;
     const attempt = task.attempts + 1;
-    const waited_ms = this.#clock.now() - (task.ready_at ?? this.#clock.now());
+    const waitedMs = this.#clock.now() - (task.ready_at ?? this.#clock.now());
     const record: TaskQueueRecord = { t: 'started', task_id: id, attempt };
     this.#book.apply(record);
     this.#append(record).catch(() => {}); // it broke the queue, which reported it
     const view = this.#book.view(id)!;
     const dependencyResults = Object.fromEntries(view.dependencies.map((d) => [d, this.#book.peek(d)?.result]));
     const done = this.#pool.run(view, attempt, dependencyResults);
-    this.#emit({ type: 'task.started', task_id: id, agent_type: agentType, attempt, waited_ms });
+    this.#emit({ type: 'task.started', taskId: id, agentType, attempt, waitedMs });
     void done.then((outcome) => {
       this.#dirty.add(agentType); // its worker is free again
       this.#ended(id, agentType, attempt, outcome);
@@ -284,7 +284,7 @@ export class TaskQueue {
       // Memory is not ahead when a completion is refused: its failure is journaled instead.
       this.#write(record, () => {
         this.#book.apply(record);
-        this.#emit({ type: 'task.completed', task_id: id });
+        this.#emit({ type: 'task.completed', taskId: id });
         this.#afterChange(id);
       }).catch((error: unknown) => {
         const message = error instanceof Error ? error.message : String(error);
@@ -313,8 +313,8 @@ export class TaskQueue {
       this.#book.apply(record);
       if (record.t === 'attempt_failed') {
         this.#armRetry(id, record.retry_at);
-        this.#emit({ type: 'task.retrying', task_id: id, retry_at: record.retry_at, error });
-      } else this.#emit({ type: 'task.failed', task_id: id, error });
+        this.#emit({ type: 'task.retrying', taskId: id, retryAt: record.retry_at, error });
+      } else this.#emit({ type: 'task.failed', taskId: id, error });
       this.#afterChange(id);
     }).catch(() => {}); // it broke the queue, which reported it
     this.#pump();

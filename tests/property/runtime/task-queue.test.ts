@@ -108,11 +108,11 @@ async function runScenario(s: Scenario) {
     });
     unsubscribe = queue.subscribe((event) => {
       if (event.type === 'task.started') {
-        starts.push(event.task_id);
-        const view = queue.get(event.task_id)!;
+        starts.push(event.taskId);
+        const view = queue.get(event.taskId)!;
         for (const dependency of view.dependencies) {
           const status = queue.get(dependency)?.status;
-          if (status !== 'completed') violations.push(`${event.task_id} started while ${dependency} was ${status}`);
+          if (status !== 'completed') violations.push(`${event.taskId} started while ${dependency} was ${status}`);
         }
       }
     });

@@ -32,8 +32,8 @@ const queue = await openTaskQueue({
   },
 });
 queue.subscribe((event) => {
-  if (event.type === 'task.completed') process.stdout.write(`completed ${event.task_id}\n`);
-  if (event.type === 'task.failed') process.stdout.write(`failed ${event.task_id}\n`);
+  if (event.type === 'task.completed') process.stdout.write(`completed ${event.taskId}\n`);
+  if (event.type === 'task.failed') process.stdout.write(`failed ${event.taskId}\n`);
 });
 process.stdout.write('ready\n');
 for (let n = 0; ; n++) {
@@ -42,6 +42,6 @@ for (let n = 0; ; n++) {
     { task_id: id, agent_type: 'worker', input_data: n },
     { task_id: `${id}b`, agent_type: 'worker', input_data: n, dependencies: [id] },
   ]);
-  if (answer.status === 'accepted') process.stdout.write(`submitted ${answer.task_ids.join(' ')}\n`);
-  else await new Promise((resolve) => setTimeout(resolve, answer.retry_after_ms));
+  if (answer.status === 'accepted') process.stdout.write(`submitted ${answer.taskIds.join(' ')}\n`);
+  else await new Promise((resolve) => setTimeout(resolve, answer.retryAfterMs));
 }

@@ -35,7 +35,7 @@ describe('ResourceLocks', () => {
     const expired: string[] = [];
     const locks = new ResourceLocks({ clock, leaseMs: 1_000, onExpired: ({ holder }) => expired.push(holder) });
     const slow = await locks.acquire('tool', 'slow', { leaseMs: 500 });
-    expect(slow.expires_at).toBe(500);
+    expect(slow.expiresAt).toBe(500);
     let next: LockLease | undefined;
     void locks.acquire('tool', 'next').then((lease) => (next = lease));
     clock.increment(499);
@@ -46,7 +46,7 @@ describe('ResourceLocks', () => {
     await flush();
     expect(slow.signal.reason).toMatchObject({ code: 'lease_expired', message: expect.stringContaining('500 ms') });
     expect(expired).toEqual(['slow']);
-    expect(next).toMatchObject({ holder: 'next', granted_at: 500, expires_at: 1_500 });
+    expect(next).toMatchObject({ holder: 'next', grantedAt: 500, expiresAt: 1_500 });
     expect(slow.release()).toBe(false); // a late release frees nothing of the new holder's
     expect(locks.holderOf('tool')).toBe('next');
     clock.increment(1_000);

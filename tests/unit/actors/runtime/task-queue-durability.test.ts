@@ -89,7 +89,7 @@ describe('task queue: nothing observable before it is on disk', () => {
     const moved = q.queue.reassign('a', 'w'); // waits for the fail before it is checked
     await settle();
     expect(q.journal.waiting).toHaveLength(1);
-    expect(q.events.filter((e) => e.type === 'task.failed').map((e) => e.task_id)).toEqual(['a', 'a']);
+    expect(q.events.filter((e) => e.type === 'task.failed').map((e) => e.taskId)).toEqual(['a', 'a']);
     await q.journal.commit();
     expect(await failed).toMatchObject({ status: 'failed', error: { code: 'owner' } });
     expect(q.events.at(-1)).toMatchObject({ type: 'task.failed', task_id: 'b' });

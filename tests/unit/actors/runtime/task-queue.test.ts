@@ -3,8 +3,8 @@ import { createMemoryJournal } from '../../../../actors/runtime/memory-journal.t
 import type { TaskLogRecord } from '../../../../actors/runtime/task-queue-log.ts';
 import { openTestQueue, scriptedExecutor, settle, transientError } from '../../../support/task-queue-harness.ts';
 
-const started = (events: { type: string; task_id?: string }[]) =>
-  events.filter((e) => e.type === 'task.started').map((e) => e.task_id);
+const started = (events: { type: string; taskId?: string }[]) =>
+  events.filter((e) => e.type === 'task.started').map((e) => e.taskId);
 
 describe('task queue: order and workers', () => {
   it('starts the most urgent ready task first, first in first out within a priority, at most `concurrency` at once', async () => {
@@ -105,11 +105,11 @@ describe('task queue: submission', () => {
     });
     expect(await queue.submit([1, 2].map((n) => ({ task_id: `t${n}`, agent_type: 'w', input_data: n })))).toEqual({
       status: 'accepted',
-      task_ids: ['t1', 't2'],
+      taskIds: ['t1', 't2'],
     });
     const before = (await journal.read('q~0')).length;
     const answer = await queue.submit([3, 4].map((n) => ({ task_id: `t${n}`, agent_type: 'w', input_data: n })));
-    expect(answer).toEqual({ status: 'throttled', retry_after_ms: 250, queued: 2, max_queued: 3 });
+    expect(answer).toEqual({ status: 'throttled', retryAfterMs: 250, queued: 2, maxQueued: 3 });
     expect((await journal.read('q~0')).length).toBe(before);
     expect(queue.get('t3')).toBeUndefined();
     expect((await queue.submit({ task_id: 't3', agent_type: 'w', input_data: 3 })).status).toBe('accepted');
