@@ -1,4 +1,5 @@
 import { backoffDelay, type BackoffPolicy } from '../../actors/runtime/backoff.ts';
+import { DueQueue } from '../../actors/runtime/due-queue.ts';
 import type { AckPolicy } from '../../protocol/runtime/ack-policy.ts';
 
 /*
@@ -41,7 +42,8 @@ const keyOf = (messageId: string, receiver: string) => `${messageId}\u0000${rece
  * clock: callers pass `now` and ask what fell `due(now)`; after a missed ack it waits a backoff
  * (`backoffDelay`, exponential with jitter) from the deadline, then asks for a redelivery under
  * the same message id, `retries` times at most. The ledger is mutable on purpose (one entry per
- * pending ack, nothing copied per event).
+ * pending ack, nothing copied per event), and its due times sit in a min-heap (`DueQueue`), so
+ * `nextDueAt` and `due` cost O(log n) per entry that falls due, not a scan of every pending ack.
  *
  * @example
  * const ledger = new AckLedger<RoutedRecord>({ backoff: { baseMs: 1_000, maxMs: 30_000 } });
@@ -51,6 +53,8 @@ const keyOf = (messageId: string, receiver: string) => `${messageId}\u0000${rece
  */
 export class AckLedger<T = unknown> {
   readonly #entries = new Map<string, TrackedAck<T>>();
+  /** The `dueAt` of each entry, by key. */
+  readonly #due = new DueQueue<string>();
   readonly #backoff: BackoffPolicy;
   readonly #random: () => number;
 
@@ -92,12 +96,15 @@ export class AckLedger<T = unknown> {
       item,
     };
     this.#entries.set(key, entry);
+    this.#due.set(key, entry.dueAt);
     return entry;
   }
 
   /** Puts back an entry as it was journaled (after a restart), with its absolute `dueAt`. */
   restore(entry: TrackedAck<T>): void {
-    this.#entries.set(keyOf(entry.messageId, entry.receiver), { ...entry });
+    const key = keyOf(entry.messageId, entry.receiver);
+    this.#entries.set(key, { ...entry });
+    this.#due.set(key, entry.dueAt);
   }
 
   /**
@@ -107,7 +114,7 @@ export class AckLedger<T = unknown> {
   acked(messageId: string, receiver: string): TrackedAck<T> | undefined {
     const key = keyOf(messageId, receiver);
     const entry = this.#entries.get(key);
-    if (entry) this.#entries.delete(key);
+    if (entry) this.#forget(key);
     return entry;
   }
 
@@ -130,14 +137,12 @@ export class AckLedger<T = unknown> {
 
   /** Forgets every receiver of a message whose delivery was revoked (its append failed). */
   cancel(messageId: string): void {
-    for (const [key, entry] of this.#entries) if (entry.messageId === messageId) this.#entries.delete(key);
+    for (const [key, entry] of this.#entries) if (entry.messageId === messageId) this.#forget(key);
   }
 
   /** The earliest `dueAt` of all pending entries; undefined when nothing is pending. */
   nextDueAt(): number | undefined {
-    let next: number | undefined;
-    for (const entry of this.#entries.values()) if (next === undefined || entry.dueAt < next) next = entry.dueAt;
-    return next;
+    return this.#due.nextAt();
   }
 
   /**
@@ -147,7 +152,7 @@ export class AckLedger<T = unknown> {
    */
   due(now: number): AckDue<T>[] {
     const out: AckDue<T>[] = [];
-    const ripe = [...this.#entries.values()].filter((e) => e.dueAt <= now).sort((a, b) => a.dueAt - b.dueAt);
+    const ripe = this.#due.take(now).map((key) => this.#entries.get(key)!);
     for (const entry of ripe) {
       if (entry.phase === 'awaitingAck' && this.#missed(entry, entry.dueAt, 0)) {
         out.push({ type: 'undeliverable', entry });
@@ -156,7 +161,7 @@ export class AckLedger<T = unknown> {
       if (entry.dueAt > now) continue;
       entry.attempts += 1;
       entry.phase = 'awaitingAck';
-      entry.dueAt = now + entry.policy.timeoutMs;
+      this.#setDueAt(entry, now + entry.policy.timeoutMs);
       out.push({ type: 'redeliver', entry });
     }
     return out;
@@ -165,11 +170,21 @@ export class AckLedger<T = unknown> {
   /** A delivery that will not be acked: wait a backoff before the next one, or give up (true). */
   #missed(entry: TrackedAck<T>, at: number, atLeastMs: number): boolean {
     if (entry.attempts > entry.policy.retries) {
-      this.#entries.delete(keyOf(entry.messageId, entry.receiver));
+      this.#forget(keyOf(entry.messageId, entry.receiver));
       return true;
     }
     entry.phase = 'backingOff';
-    entry.dueAt = at + Math.max(atLeastMs, backoffDelay(this.#backoff, entry.attempts, this.#random));
+    this.#setDueAt(entry, at + Math.max(atLeastMs, backoffDelay(this.#backoff, entry.attempts, this.#random)));
     return false;
+  }
+
+  #setDueAt(entry: TrackedAck<T>, dueAt: number): void {
+    entry.dueAt = dueAt;
+    this.#due.set(keyOf(entry.messageId, entry.receiver), dueAt);
+  }
+
+  #forget(key: string): void {
+    this.#entries.delete(key);
+    this.#due.delete(key);
   }
 }
