@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,32 +7,11 @@ import { emptyTree } from '../../../machines/runtime/delegation-tree-state.ts';
 import { applyDelegationRecord } from '../../../machines/runtime/delegation-tree-steps.ts';
 import { openDelegationTree } from '../../../machines/runtime/delegation-tree.ts';
 import type { DelegationRecord } from '../../../protocol/runtime/delegation-record.ts';
+import { killAfterLines } from '../../support/crash/kill-after-lines.ts';
 
 const ROUNDS = 3;
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
-
-/** Runs the tree writer until it has acknowledged `acks` steps, then kills it with SIGKILL. */
-function growThenKill(dir: string, acks: number): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/delegation/tree-writer.ts', dir], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const lines: string[] = [];
-    let buffer = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const complete = buffer.split('\n');
-      buffer = complete.pop()!;
-      lines.push(...complete.filter((line) => line !== 'ready'));
-      if (lines.length >= acks) child.kill('SIGKILL');
-    });
-    child.on('error', reject);
-    child.on('exit', (code, signal) =>
-      signal === 'SIGKILL' ? resolve(lines) : reject(new Error(`tree writer exited with ${code}`)),
-    );
-  });
-}
 
 describe('delegation tree through kill -9', () => {
   it('keeps every acknowledged delegation, outcome and cancellation, each node ending once', async () => {
@@ -41,7 +19,7 @@ describe('delegation tree through kill -9', () => {
     dirs.push(dir);
     const acked = new Map<string, string>();
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const line of await growThenKill(dir, 200 + round * 41)) {
+      for (const line of await killAfterLines('tests/support/delegation/tree-writer.ts', [dir], 200 + round * 41)) {
         const [id, status] = line.split(' ');
         if (acked.get(id!) === undefined || acked.get(id!) === 'open') acked.set(id!, status!);
       }

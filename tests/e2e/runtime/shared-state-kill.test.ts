@@ -1,37 +1,15 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openFileJournal } from '../../../actors/runtime/file-journal.ts';
 import { openSharedState } from '../../../actors/runtime/shared-state/open-shared-state.ts';
+import { killAfterLines } from '../../support/crash/kill-after-lines.ts';
 
 const ROUNDS = 3;
 const schema = { namespaces: { task: { scope: 'task', access: { W: 'RW' as const } } } };
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
-
-/** Runs the writer until it has acknowledged `acks` writes after its start, then kills it with SIGKILL. */
-function writeThenKill(dir: string, acks: number): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/shared-state/state-writer.ts', dir], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const lines: string[] = [];
-    let buffer = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const complete = buffer.split('\n');
-      buffer = complete.pop()!;
-      lines.push(...complete.filter((line) => line !== 'ready'));
-      if (lines.length >= acks) child.kill('SIGKILL');
-    });
-    child.on('error', reject);
-    child.on('exit', (code, signal) =>
-      signal === 'SIGKILL' ? resolve(lines) : reject(new Error(`writer exited with ${code}`)),
-    );
-  });
-}
 
 describe('shared state through kill -9', () => {
   it('keeps every acknowledged write, across generations, over several kills', async () => {
@@ -39,7 +17,7 @@ describe('shared state through kill -9', () => {
     dirs.push(dir);
     const acked = new Map<string, { version: number; value: number }>();
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const line of await writeThenKill(dir, 150 + round * 37)) {
+      for (const line of await killAfterLines('tests/support/shared-state/state-writer.ts', [dir], 150 + round * 37)) {
         const [key, version, value] = line.split(' ');
         const seen = acked.get(key!);
         if (!seen || Number(version) > seen.version)
