@@ -13,6 +13,7 @@ import { ownerChangeRecord, type OwnerChange } from './task-owner-change.ts';
 import { validateSubmission } from './task-submission.ts';
 import type { SubmitAnswer, TaskQueueEvent, TaskQueueOptions } from './task-queue-options.ts';
 export type { SubmitAnswer, TaskQueueEvent, TaskQueueOptions } from './task-queue-options.ts';
+import { TaskWatchers } from './task-watchers.ts';
 import { TaskWorkerPool } from './task-worker-pool.ts';
 
 /**
@@ -52,8 +53,7 @@ export class TaskQueue {
   readonly #retries: DeadlineTimers<string>;
   readonly #reserved = new Set<string>();
   readonly #dirty = new Set<string>();
-  readonly #listeners = new Set<(event: TaskQueueEvent) => void>();
-  readonly #waiters = new Map<string, ((view: TaskView) => void)[]>();
+  readonly #watchers = new TaskWatchers((error) => this.#reportError(error));
   #closed = false;
   #broken: TaskQueueBrokenError | undefined;
   /** Owner changes run one at a time, and nothing starts while one waits for the disk. */
@@ -113,11 +113,7 @@ export class TaskQueue {
   settled(taskId: string): Promise<TaskView> {
     const view = this.#viewOf(taskId);
     if (view.status === 'completed' || view.status === 'failed') return Promise.resolve(view);
-    return new Promise((resolve) => {
-      const list = this.#waiters.get(taskId) ?? [];
-      list.push(resolve);
-      this.#waiters.set(taskId, list);
-    });
+    return this.#watchers.wait(taskId);
   }
 
   /** A failed task runs again from its first attempt; the tasks it blocked wait for it again. */
@@ -137,8 +133,7 @@ export class TaskQueue {
 
   /** Hears every started, completed, retrying and failed task; returns the unsubscribe. */
   subscribe(listener: (event: TaskQueueEvent) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#watchers.subscribe(listener);
   }
 
   /** Counts: unfinished tasks, and per agent type the running and ready ones. */
@@ -221,24 +216,13 @@ export class TaskQueue {
 
   #emit(event: TaskQueueEvent): void {
     if (this.#closed) return; // a closed queue has nothing more to say (its journal may still take a write)
-    for (const listener of this.#listeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        this.#reportError(error); // a listener's bug must not stop the queue
-      }
-    }
+    this.#watchers.emit(event);
   }
 
   /** Tells waiters and subscribers about a final task, and starts what became ready. */
   #afterChange(taskId: string): void {
-    const waiters = this.#waiters.get(taskId);
     const status = this.#book.peek(taskId)?.status;
-    if (waiters && (status === 'completed' || status === 'failed')) {
-      this.#waiters.delete(taskId);
-      const view = this.#book.view(taskId)!;
-      for (const resolve of waiters) resolve(view);
-    }
+    if (status === 'completed' || status === 'failed') this.#watchers.settle(taskId, () => this.#book.view(taskId)!);
     this.#pump();
   }
 
