@@ -92,7 +92,7 @@ describe('task queue: nothing observable before it is on disk', () => {
     expect(q.events.filter((e) => e.type === 'task.failed').map((e) => e.taskId)).toEqual(['a', 'a']);
     await q.journal.commit();
     expect(await failed).toMatchObject({ status: 'failed', error: { code: 'owner' } });
-    expect(q.events.at(-1)).toMatchObject({ type: 'task.failed', task_id: 'b' });
+    expect(q.events.at(-1)).toMatchObject({ type: 'task.failed', taskId: 'b' });
     await settle();
     expect(q.journal.waiting.map((w) => w.data[0])).toMatchObject([{ t: 'reassigned', task_id: 'a' }]);
     expect(q.queue.get('a')?.status).toBe('failed');
