@@ -83,16 +83,19 @@ export function handleThrottle(
     applyAckEffects({ ...step, acks }, acks.throttled(requestId, agent, step.now, retryAfterMs));
     return true;
   }
-  const requester = step.ledger.requests.get(requestId)?.requester;
-  if (!isRunningChild(self, requester)) return false;
-  (step.enqueue as AckEnqueue).sendTo(requester, {
+  // An untracked request is over for its requester: closed now, it hears no `request_timeout` later.
+  const open = step.ledger.expire(requestId);
+  if (!open) return false;
+  (step.enqueue as AckEnqueue).cancel(`request:${requestId}`);
+  if (!isRunningChild(self, open.requester)) return false;
+  (step.enqueue as AckEnqueue).sendTo(open.requester, {
     type: 'supervisor.rejected',
     error: {
       code: 'throttled',
       message: `${agent} is too busy to take request ${requestId}; send it again later (a new message id).`,
       retryAfterMs,
     },
-    envelope: { message_id: requestId },
+    requestId,
   } satisfies SupervisorRejectedEvent);
   return false;
 }

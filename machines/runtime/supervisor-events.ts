@@ -85,11 +85,16 @@ export interface AgentDeliveryEvent {
   ack?: true;
 }
 
-/** What a refused envelope's sender receives (and what observers see emitted). */
+/**
+ * What a refused envelope's sender receives (and what observers see emitted): the envelope itself
+ * where the supervisor has it, or else the id of the request refused (its own field, in no
+ * system's envelope shape).
+ */
 export interface SupervisorRejectedEvent {
   type: 'supervisor.rejected';
   error: RoutingError;
-  envelope: unknown;
+  envelope?: unknown;
+  requestId?: string;
 }
 
 /** Events observers can subscribe to with `actor.on(...)`. */
@@ -115,8 +120,11 @@ const PLAIN_DELIVERIES = {
 } as const satisfies Record<Delivery['kind'], Delivery>;
 
 /** What a refused envelope's sender hears when the journal could not store it (or what it answers). */
-export function journalRefusal(message: string, envelope: unknown): SupervisorRejectedEvent {
-  return { type: 'supervisor.rejected', error: { code: 'journal_unavailable', message }, envelope };
+export function journalRefusal(
+  message: string,
+  about: { envelope: unknown } | { requestId: string },
+): SupervisorRejectedEvent {
+  return { type: 'supervisor.rejected', error: { code: 'journal_unavailable', message }, ...about };
 }
 
 /** Whether `name` is a child of `self` still running (an orchestrator in its final state hears nothing more). */

@@ -30,7 +30,7 @@ export function expireRequest(step: SupervisorStep, correlationId: string): void
   const rejected: SupervisorRejectedEvent = {
     type: 'supervisor.rejected',
     error: { code: 'request_timeout', message: `${open.to} did not answer request ${correlationId} in time.` },
-    envelope: { message_id: correlationId },
+    requestId: correlationId,
   };
   refuse(step, open.requester, rejected);
 }

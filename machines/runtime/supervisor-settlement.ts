@@ -47,7 +47,7 @@ export function deliverJournaled(step: SupervisorStep, event: JournalAckEvent): 
     for (const held of events) {
       const rejected = journalRefusal(
         `Not routed: ${agent} produced it while working on ${revoked.join(', ')}, which the journal could not store.`,
-        'envelope' in held ? held.envelope : { message_id: (held as AgentReport).requestId },
+        'envelope' in held ? { envelope: held.envelope } : { requestId: (held as AgentReport).requestId },
       );
       refuse(step, agent, rejected);
     }
@@ -56,10 +56,9 @@ export function deliverJournaled(step: SupervisorStep, event: JournalAckEvent): 
 
 /** An append failed: its sender hears `journal_unavailable`, and agents that got it early stop working on it. */
 function revoke(step: SupervisorStep, pending: PendingDelivery, message: string | undefined): void {
-  const rejected = journalRefusal(
-    `The journal could not store the envelope: ${message}. Send it again.`,
-    pending.record.envelope,
-  );
+  const rejected = journalRefusal(`The journal could not store the envelope: ${message}. Send it again.`, {
+    envelope: pending.record.envelope,
+  });
   refuse(step, pending.sender, rejected);
   if (!pending.deliveredEarly) return;
   for (const target of pending.targets) step.enqueue.sendTo(target, { type: 'agent.cancel', requestId: pending.id });

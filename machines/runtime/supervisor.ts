@@ -158,7 +158,7 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
         if (event.type !== 'agent.report') return;
         const rejected = journalRefusal(
           `Not routed: request ${event.requestId} was revoked because the journal could not store it.`,
-          { message_id: event.requestId },
+          { requestId: event.requestId },
         );
         enqueue.sendTo(event.agent, rejected);
         enqueue.emit(rejected);

@@ -71,7 +71,8 @@ export const agentLoopMachine = setup({
       event.report.outcome.status !== 'completed',
     isContextRequestRefusal: ({ context, event }) =>
       event.type === 'supervisor.rejected' &&
-      (event.envelope as { message_id?: unknown } | null)?.message_id === contextRequestIdOf(turnOf(context)),
+      (event.requestId ?? (event.envelope as { message_id?: unknown } | null)?.message_id) ===
+        contextRequestIdOf(turnOf(context)),
     hasToolCall: (_, params: { output: CallModelOutput }) => params.output.toolCall !== undefined,
     stoppedByTool: ({ context }) => context.lastTool?.terminal === true,
     reachedIterationLimit: ({ context }) => context.iteration >= context.maxIterations,

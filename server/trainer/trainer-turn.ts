@@ -40,7 +40,7 @@ export function runTrainerTurn(options: TrainerTurnOptions): Promise<AgentLoopOu
       if (record.envelope.message_id === resultId) resolveWithOutput();
     });
     run.supervisor.on('supervisor.rejected', (event: SupervisorRejectedEvent) => {
-      const id = (event.envelope as { message_id?: unknown } | null)?.message_id;
+      const id = event.requestId ?? (event.envelope as { message_id?: unknown } | null)?.message_id;
       // The result could not be journaled: the turn itself is over, so answer with it anyway.
       if (id === resultId) resolveWithOutput();
       else if (id === request.message_id) {

@@ -153,6 +153,25 @@ describe('supervisor acknowledged delivery', () => {
     expect(h.rejectedOfA().map((r) => [r.error.code, r.error.retryAfterMs])).toEqual([['throttled', 700]]);
   });
 
+  it('closes an untracked request when its requester hears throttled: the refusal names it by requestId, and no request_timeout follows', async () => {
+    const h = startAckHarness({ agentInput: { maxQueued: 0, retryAfterMs: 700 }, tracked: false });
+    h.sendAsA({ type: 'supervisor.send', envelope: envelope() });
+    const q = question();
+    h.sendAsA({ type: 'supervisor.request', envelope: q });
+    await h.flush();
+    h.clock.increment(60_000);
+    await h.flush();
+    const refusals = h.rejectedOfA() as unknown as {
+      error: { code: string };
+      requestId?: string;
+      envelope?: unknown;
+    }[];
+    expect(refusals.map((r) => [r.error.code, r.requestId, r.envelope])).toEqual([
+      ['throttled', q.message_id, undefined],
+    ]);
+    expect(h.emitted.filter((e) => e.type === 'supervisor.rejected' && e.error.code === 'request_timeout')).toEqual([]);
+  });
+
   it('re-arms pending acks from the journal after a restart, at their journaled deadlines, and skips settled ones', async () => {
     const first = startAckHarness();
     stopAgent(first.child('B'));
