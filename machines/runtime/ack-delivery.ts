@@ -29,12 +29,16 @@ export interface AckItem {
   partition: string;
   record: RoutedRecord;
   sender: string;
+  /** When the envelope expires (ms since the epoch, as the addressing reads it): it is not redelivered after. */
+  expiresAt?: number | undefined;
 }
 
 /** One step of acknowledged delivery for the supervisor to carry out. */
 export type AckEffect =
   | { type: 'journal'; partition: string; record: AckRecord }
   | { type: 'redeliver'; receiver: string; item: AckItem }
+  /** Its redelivery came due past the envelope's expiry: not redelivered, no longer tracked for `receiver`. */
+  | { type: 'expired'; receiver: string; item: AckItem }
   | { type: 'undeliverable'; receiver: string; attempts: number; item: AckItem };
 
 const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1_000, maxMs: 30_000 };
@@ -99,12 +103,21 @@ export class AckDelivery {
     this.ledger.cancel(id);
   }
 
-  /** What fell due by `now`: redeliveries (each journaled with its new deadline) and give-ups. */
+  /**
+   * What fell due by `now`: redeliveries (each journaled with its new deadline), give-ups, and
+   * redeliveries of envelopes past their expiry (`expired`: dropped for that receiver).
+   */
   due(now: number): AckEffect[] {
     const effects: AckEffect[] = [];
     for (const { type, entry } of this.ledger.due(now)) {
       if (type === 'undeliverable') {
         effects.push(...this.#undeliverable(entry));
+        continue;
+      }
+      const { expiresAt } = entry.item;
+      if (expiresAt !== undefined && expiresAt <= now) {
+        this.ledger.forget(entry.messageId, entry.receiver);
+        effects.push({ type: 'expired', receiver: entry.receiver, item: entry.item });
         continue;
       }
       effects.push({ type: 'journal', partition: entry.item.partition, record: armedRecord(entry) });

@@ -135,6 +135,11 @@ export class AckLedger<T = unknown> {
     return { entry, gaveUp: this.#missed(entry, now, retryAfterMs) };
   }
 
+  /** Forgets one receiver of a message (its envelope expired before a redelivery): nothing more is due for it. */
+  forget(messageId: string, receiver: string): void {
+    this.#forget(keyOf(messageId, receiver));
+  }
+
   /** Forgets every receiver of a message whose delivery was revoked (its append failed). */
   cancel(messageId: string): void {
     for (const [key, entry] of this.#entries) if (entry.messageId === messageId) this.#forget(key);

@@ -12,6 +12,7 @@ import type { AckDelivery, AckEffect, AckItem } from './ack-delivery.ts';
 import type { PendingDelivery } from './pending-deliveries.ts';
 import {
   deliveryOf,
+  expiredEvent,
   isRunningChild,
   type AckDueEvent,
   type SupervisorRejectedEvent,
@@ -45,8 +46,11 @@ export interface AckStep {
 const TIMER_ID = 'supervisor.ack.timer';
 
 /** What the ack ledger keeps of a delivery (or of a journaled envelope, at a restart). */
-export function ackItemOf(pending: Pick<PendingDelivery, 'id' | 'partition' | 'record' | 'sender'>): AckItem {
-  return { id: pending.id, partition: pending.partition, record: pending.record, sender: pending.sender };
+export function ackItemOf(
+  pending: Pick<PendingDelivery, 'id' | 'partition' | 'record' | 'sender' | 'expiresAt'>,
+): AckItem {
+  const { id, partition, record, sender, expiresAt } = pending;
+  return { id, partition, record, sender, expiresAt };
 }
 
 /** Re-arms a restored run's pending acks from its journal records, reading envelopes through the addressing. */
@@ -61,7 +65,11 @@ export function restoreAcks(
     const sender = addressing.senderOf(record.envelope);
     if (id === undefined || sender === undefined) return undefined;
     const partition = system.partitionOf(record.envelope);
-    return { item: ackItemOf({ id, sender, partition, record }), policy: addressing.ackPolicyOf(record.envelope) };
+    const expiresAt = addressing.expiresAtOf(record.envelope);
+    return {
+      item: ackItemOf({ id, sender, partition, record, expiresAt }),
+      policy: addressing.ackPolicyOf(record.envelope),
+    };
   });
 }
 
@@ -121,6 +129,10 @@ export function applyAckEffects(step: AckStep, effects: readonly AckEffect[]): v
         // A stopped agent gets nothing, and so never acks: its redeliveries run out.
         if (isRunningChild(step.self, effect.receiver))
           enqueue.sendTo(effect.receiver, { ...deliveryOf(effect.item.record, effect.item.id), ack: true });
+        break;
+      case 'expired':
+        // As settlement announces a delivery that came due past its expiry.
+        enqueue.emit(expiredEvent(effect.item.partition, effect.item.record, 'delivery'));
         break;
       case 'undeliverable': {
         const { item, receiver, attempts } = effect;

@@ -119,6 +119,15 @@ const PLAIN_DELIVERIES = {
   response: Object.freeze({ kind: 'response' }),
 } as const satisfies Record<Delivery['kind'], Delivery>;
 
+/** What observers hear of an envelope past its expiry (see `supervisor.expired`): no agent got it, at admission or at a delivery. */
+export function expiredEvent(
+  partition: string,
+  record: RoutedRecord,
+  at: 'admission' | 'delivery',
+): Extract<SupervisorEmitted, { type: 'supervisor.expired' }> {
+  return { type: 'supervisor.expired', partition, record, at };
+}
+
 /** What a refused envelope's sender hears when the journal could not store it (or what it answers). */
 export function journalRefusal(
   message: string,

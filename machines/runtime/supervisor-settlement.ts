@@ -9,7 +9,7 @@ import type { AgentReport } from '../../protocol/runtime/agent-report.ts';
 import type { JournalAckEvent } from '../../actors/runtime/journal-writer.ts';
 import type { PendingDelivery } from './pending-deliveries.ts';
 import { rescheduleAckTimer } from './supervisor-acks.ts';
-import { journalRefusal } from './supervisor-events.ts';
+import { expiredEvent, journalRefusal } from './supervisor-events.ts';
 import { ackStepOf, deliverPending, refuse, type SupervisorStep } from './supervisor-step.ts';
 
 /** Settles a batch of journal outcomes. */
@@ -24,12 +24,12 @@ export function deliverJournaled(step: SupervisorStep, event: JournalAckEvent): 
       continue;
     }
     if (record.expired) {
-      enqueue.emit({ type: 'supervisor.expired', partition, record, at: 'admission' });
+      enqueue.emit(expiredEvent(partition, record, 'admission'));
       continue;
     }
     // Its delivery waited for the disk: past its expiry now, it is not delivered either.
     if (!pending.deliveredEarly && pending.expiresAt !== undefined && ledger.expiredNow(pending)) {
-      enqueue.emit({ type: 'supervisor.expired', partition, record, at: 'delivery' });
+      enqueue.emit(expiredEvent(partition, record, 'delivery'));
       continue;
     }
     if (!pending.deliveredEarly) deliverPending(step, pending);

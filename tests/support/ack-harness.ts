@@ -77,7 +77,11 @@ export function ackTestSystem(options: AckSystemOptions = {}) {
     ...(options.tracked === false
       ? {}
       : {
-          addressing: { ...DEFAULT_ADDRESSING, ack: { requiredForKinds: ['question', 'news'], defaults: ACK_POLICY } },
+          addressing: {
+            ...DEFAULT_ADDRESSING,
+            expiry: 'expires_at',
+            ack: { requiredForKinds: ['question', 'news'], defaults: ACK_POLICY },
+          },
         }),
     acks: {
       backoff: { baseMs: 100, maxMs: 1_000 },

@@ -12,6 +12,8 @@ export const TestEnvelopeSchema = z.strictObject({
   data_type: z.enum(['note', 'question', 'answer', 'news']),
   payload: z.strictObject({ text: z.string(), n: z.number().int().optional() }),
   run_id: z.string().min(1),
+  /** When it expires (ms on the clock); read as the expiry by systems that declare one. */
+  expires_at: z.number().int().optional(),
 });
 export type TestEnvelope = z.infer<typeof TestEnvelopeSchema>;
 

@@ -99,6 +99,44 @@ describe('supervisor acknowledged delivery', () => {
     expect(kinds.at(-1)).toBe('direct');
   });
 
+  it('does not redeliver an envelope past its expiry (one already redelivered included): announced expired, tracked no more, not dead-lettered', async () => {
+    const h = startAckHarness();
+    stopAgent(h.child('B'));
+    // Deadline 1 000 ms, backoff 100 ms: the redelivery comes due at 1 100.
+    const late = question();
+    late.expires_at = 1_100;
+    const timely = question();
+    timely.expires_at = 1_101;
+    h.sendAsA({ type: 'supervisor.send', envelope: late });
+    h.sendAsA({ type: 'supervisor.send', envelope: timely });
+    await h.flush();
+    for (let i = 0; i < 40; i++) {
+      h.clock.increment(100);
+      await h.flush();
+    }
+    const trail = await h.ackTrail();
+    expect(trail.filter((r) => r.message_id === late.message_id)).toEqual([
+      { kind: 'ack.armed', message_id: late.message_id, receiver: 'B', attempt: 1, due_at: 1_000 },
+    ]);
+    // Redelivered once at 1 100; its next redelivery (2 300) is past its expiry too.
+    expect(trail.filter((r) => r.message_id === timely.message_id)).toEqual([
+      { kind: 'ack.armed', message_id: timely.message_id, receiver: 'B', attempt: 1, due_at: 1_000 },
+      { kind: 'ack.armed', message_id: timely.message_id, receiver: 'B', attempt: 2, due_at: 2_100 },
+    ]);
+    const expired = h.emitted.filter((e) => e.type === 'supervisor.expired');
+    expect(expired).toEqual(
+      [late, timely].map((envelope) => ({
+        type: 'supervisor.expired',
+        partition: 'run-1',
+        record: { kind: 'direct', envelope },
+        at: 'delivery',
+      })),
+    );
+    expect(h.emitted.filter((e) => e.type === 'supervisor.undeliverable')).toEqual([]);
+    expect(h.rejectedOfA()).toEqual([]);
+    expect(h.actor.getSnapshot().context.acks?.ledger.size).toBe(0);
+  });
+
   it('tracks each receiver of a broadcast on its own: one acks, the silent one is dead-lettered', async () => {
     const h = startAckHarness();
     stopAgent(h.child('C'));
