@@ -18,9 +18,13 @@ export interface AckOptions {
    * The dead letter: the envelope the system sends when `receiver` never acked `original` after
    * `attempts` deliveries (spec 004: an `escalation` to chief-orchestration). It is routed,
    * validated and journaled like any envelope, so its edge must be in the routing table. Without
-   * it the give-up is only journaled, emitted and told to the original sender.
+   * it the give-up is only journaled, emitted and told to the original sender. `id` is derived
+   * from the original's id and `receiver` (the same on every run): used as the dead letter's
+   * message id, a give-up replayed after a restart is dropped as a duplicate, not sent twice.
+   * @example
+   * deadLetter: (original, receiver, attempts, id) => ({ message_id: id, from_agent: 'supervisor', to_agent: 'chief', data_type: 'escalation', payload: { receiver, attempts } })
    */
-  deadLetter?: (original: unknown, receiver: string, attempts: number) => unknown;
+  deadLetter?: (original: unknown, receiver: string, attempts: number, id: string) => unknown;
 }
 
 /** What the supervisor keeps to redeliver an envelope and to report on it. */

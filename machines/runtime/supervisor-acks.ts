@@ -4,6 +4,7 @@
  * one ack timer, a delayed event on the actor system's clock at the ledger's earliest deadline.
  */
 import type { AnyActorRef, EventObject } from 'xstate';
+import { derivedUuid } from '../../actors/runtime/derived-id.ts';
 import type { JournalRecord } from '../../protocol/runtime/ack-record.ts';
 import type { AgentReport } from '../../protocol/runtime/agent-report.ts';
 import type { Addressing } from '../../protocol/runtime/envelope-addressing.ts';
@@ -154,7 +155,12 @@ export function applyAckEffects(step: AckStep, effects: readonly AckEffect[]): v
             envelope,
           } satisfies SupervisorRejectedEvent);
         }
-        const deadLetter = step.system.acks?.deadLetter?.(envelope, receiver, attempts);
+        const deadLetter = step.system.acks?.deadLetter?.(
+          envelope,
+          receiver,
+          attempts,
+          deadLetterId(item.id, receiver),
+        );
         // Routed like any envelope: validated, checked against the routing table, journaled.
         if (deadLetter !== undefined) enqueue.raise({ type: 'supervisor.send', envelope: deadLetter });
         break;
@@ -162,6 +168,11 @@ export function applyAckEffects(step: AckStep, effects: readonly AckEffect[]): v
     }
   }
   rescheduleAckTimer(step);
+}
+
+/** The dead letter's message id for `(id, receiver)`: the same on every run, so a replayed give-up is a duplicate. */
+export function deadLetterId(id: string, receiver: string): string {
+  return derivedUuid('dead-letter', id, receiver);
 }
 
 /** Sets the one ack timer to the ledger's earliest deadline, if that moved. */

@@ -30,8 +30,9 @@ export function stopAgent(ref: AnyActorRef): void {
 }
 
 /** The dead letter of the test system: A tells USER which receiver never acked. */
-export const deadLetterOf = (original: unknown, receiver: string, attempts: number): TestEnvelope =>
+export const deadLetterOf = (original: unknown, receiver: string, attempts: number, id: string): TestEnvelope =>
   envelope({
+    message_id: id,
     from_agent: 'A',
     to_agent: 'USER',
     payload: { text: `${(original as TestEnvelope).message_id} undeliverable to ${receiver}`, n: attempts },

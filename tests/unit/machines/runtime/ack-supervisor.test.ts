@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { derivedUuid } from '../../../../actors/runtime/derived-id.ts';
 import { AckRecordSchema } from '../../../../protocol/runtime/ack-record.ts';
 import { deadLetterOf, startAckHarness, stopAgent } from '../../../support/ack-harness.ts';
 import { envelope } from '../../../support/test-system.ts';
@@ -94,7 +95,11 @@ describe('supervisor acknowledged delivery', () => {
     expect(h.rejectedOfA().map((r) => r.error.code)).toEqual(['undeliverable']);
     const outbound = h.emitted.flatMap((e) => (e.type === 'supervisor.outbound' ? [e.record.envelope] : []));
     expect(outbound).toHaveLength(1);
-    expect(outbound[0]).toMatchObject({ ...deadLetterOf(q, 'B', 3), message_id: outbound[0]!.message_id });
+    // Its id is derived from the original's and the receiver's: a replayed give-up is a duplicate.
+    expect(outbound[0]).toEqual(deadLetterOf(q, 'B', 3, derivedUuid('dead-letter', q.message_id, 'B')));
+    h.sendAsA({ type: 'supervisor.send', envelope: outbound[0] });
+    await h.flush();
+    expect(h.rejectedOfA().map((r) => r.error.code)).toEqual(['undeliverable', 'duplicate_message']);
     const kinds = (await h.journal.read('run-1')).map((e) => e.data.kind);
     expect(kinds.at(-1)).toBe('direct');
   });
