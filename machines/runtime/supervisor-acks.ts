@@ -3,7 +3,7 @@
  * for an ack, the effects of acks, throttles and timeouts (journal, redeliver, report), and its
  * one ack timer, a delayed event on the actor system's clock at the ledger's earliest deadline.
  */
-import type { AnyActorRef, EventObject } from 'xstate';
+import type { AnyActorRef } from 'xstate';
 import { derivedUuid } from '../../actors/runtime/derived-id.ts';
 import type { JournalRecord } from '../../protocol/runtime/ack-record.ts';
 import type { AgentReport } from '../../protocol/runtime/agent-report.ts';
@@ -20,19 +20,11 @@ import {
   type UndeliverableEvent,
 } from './supervisor-events.ts';
 import type { SupervisorLedger } from './supervisor-ledger.ts';
+import type { SupervisorEnqueue } from './supervisor-step.ts';
 import type { SystemDefinition } from './supervisor-system.ts';
 
-/** The part of XState's `enqueue` the ack effects use (its typed overloads cannot name dynamic targets). */
-interface AckEnqueue {
-  sendTo<E extends EventObject>(
-    target: string | AnyActorRef,
-    event: E,
-    options?: { delay?: number; id?: string },
-  ): void;
-  cancel(id: string): void;
-  emit<E extends EventObject>(event: E): void;
-  raise<E extends EventObject>(event: E): void;
-}
+/** The part of the supervisor's `enqueue` the ack effects use. */
+type AckEnqueue = Pick<SupervisorEnqueue, 'sendTo' | 'cancel' | 'emit' | 'raise'>;
 
 /** What the ack actions of one supervisor step work with. */
 export interface AckStep {
