@@ -27,3 +27,17 @@ export async function readJsonBody<S extends z.ZodType>(c: Context, schema: S): 
   }
   return parsed.data;
 }
+
+/**
+ * Reads the query string and validates it with a zod schema; every issue becomes a 400
+ * `ValidationError` naming the parameter (`until: Invalid input: expected "settled"`).
+ */
+export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+  const parsed = schema.safeParse(c.req.query());
+  if (parsed.success) return parsed.data;
+  const issues = toErrorIssues(parsed.error.issues);
+  throw new ValidationError(
+    `Invalid query: ${issues.map((i) => `${i.path || '(query)'}: ${i.message}`).join('; ')}`,
+    issues,
+  );
+}
