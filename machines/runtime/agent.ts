@@ -10,6 +10,7 @@ import type {
 } from '../../protocol/runtime/agent-report.ts';
 import { ValidationError } from '../../protocol/runtime/runtime-error.ts';
 import { mailboxVerdict, rememberDone, type MailboxRequest } from './agent-mailbox.ts';
+import { insertByPriority, type MailboxPriority } from './mailbox-priority.ts';
 
 /**
  * A long-lived worker for any agent or tier: it accepts `agent.request`/`agent.cancel`, runs its
@@ -30,9 +31,15 @@ export interface AgentInput {
   retryAfterMs?: number;
   /** How many ids of requests that ran are remembered, so a redelivery is not run again; default 256. */
   doneMemory?: number;
+  /**
+   * Where a request's input keeps its priority (`envelope.priority`) and its scale: queued
+   * requests are taken most urgent first, in arrival order within one priority (spec 004).
+   * Without it the mailbox is FIFO.
+   */
+  priority?: MailboxPriority;
 }
 
-type PendingRequest = MailboxRequest;
+type PendingRequest = MailboxRequest & { priority?: number };
 
 interface AgentContext {
   name: string;
@@ -41,7 +48,8 @@ interface AgentContext {
   maxQueued: number;
   retryAfterMs: number;
   doneMemory: number;
-  /** Requests not started yet, oldest first; never more than `maxQueued`. */
+  priority: MailboxPriority | undefined;
+  /** Requests not started yet, most urgent then oldest first; never more than `maxQueued`. */
   queue: PendingRequest[];
   /** The request the brain works on; set exactly while in `working`. */
   current: PendingRequest | null;
@@ -116,7 +124,7 @@ export const agentMachine = setup({
         case 'enqueue': {
           const request: PendingRequest = { requestId, input: event.input };
           if (event.ack) request.ack = true;
-          enqueue.assign({ queue: [...context.queue, request] });
+          enqueue.assign({ queue: insertByPriority(context.queue, request, context.priority) });
           return;
         }
         case 'throttle':
@@ -226,6 +234,7 @@ export const agentMachine = setup({
     maxQueued: Math.max(0, input.maxQueued ?? DEFAULT_MAX_QUEUED),
     retryAfterMs: input.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS,
     doneMemory: Math.max(1, input.doneMemory ?? DEFAULT_DONE_MEMORY),
+    priority: input.priority,
     queue: [],
     current: null,
     attempts: 0,

@@ -145,6 +145,8 @@ export class SupervisorLedger<E = unknown> {
       return refusal(request, addressing.senderOf(envelope), { code: 'invalid_envelope', message }, [issue]);
     }
     const { id, sender, receivers } = address;
+    const ruled = system.admissionRule?.(envelope, address);
+    if (ruled) return refusal(request, sender, ruled);
     const routed = this.table.targetsOf(address, request.topic, request.kind === 'broadcast');
     if (!Array.isArray(routed)) return refusal(request, sender, routed as Exclude<typeof routed, readonly string[]>);
     let targets = routed as readonly string[];

@@ -1,7 +1,7 @@
 import type { AnyActorLogic } from 'xstate';
 import type { z } from 'zod';
-import type { EnvelopeAddressing } from '../../protocol/runtime/envelope-addressing.ts';
-import type { RoutableEnvelope, Route } from '../../protocol/runtime/routing.ts';
+import type { Address, EnvelopeAddressing } from '../../protocol/runtime/envelope-addressing.ts';
+import type { RoutableEnvelope, Route, RoutingError } from '../../protocol/runtime/routing.ts';
 import type { VersionRule } from '../../protocol/runtime/version-rule.ts';
 import type { AckOptions } from './ack-delivery.ts';
 
@@ -21,6 +21,12 @@ export interface SystemDefinition<E extends RoutableEnvelope = RoutableEnvelope>
   /** The protocol version rule (spec 002), checked before the schema; no version check when absent. */
   versionRule?: VersionRule;
   routes: readonly Route[];
+  /**
+   * A system's own rule, checked after the schema and before the routing table: an error (its
+   * code `outside_channel`, a message that says how to send it instead) refuses the envelope.
+   * Spec 004's channels are one: sender and receivers must share a channel that carries the type.
+   */
+  admissionRule?: (envelope: E, address: Readonly<Address>) => Pick<RoutingError, 'code' | 'message'> | undefined;
   agents: Readonly<Record<string, AnyActorLogic>>;
   /** Input of each spawned agent; `{ name }` when absent. */
   agentInput?: (name: string) => unknown;

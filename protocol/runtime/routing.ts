@@ -79,6 +79,8 @@ const RoutingErrorCodeSchema = z.enum([
   'unsupported_version',
   'throttled',
   'undeliverable',
+  /** A system's own admission rule refused it (`SystemDefinition.admissionRule`: spec 004's channels). */
+  'outside_channel',
 ]);
 
 /** The structured error a rejected envelope's sender receives. */
