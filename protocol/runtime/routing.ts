@@ -76,7 +76,7 @@ const RoutingErrorCodeSchema = z.enum([
   'unknown_correlation',
   'request_timeout',
   'journal_unavailable',
-  'unsupported_version',
+  'version_not_supported',
   'throttled',
   'undeliverable',
   /** A system's own admission rule refused it (`SystemDefinition.admissionRule`: spec 004's channels). */
@@ -90,5 +90,7 @@ export const RoutingErrorSchema = z.strictObject({
   issues: z.array(ErrorIssueSchema).optional(),
   /** With `throttled`: the receiver's hint, send again no sooner than this. */
   retryAfterMs: z.number().int().nonnegative().optional(),
+  /** With `version_not_supported`: the protocol majors the receiver reads. */
+  supported: z.array(z.int().nonnegative()).optional(),
 });
 export type RoutingError = z.infer<typeof RoutingErrorSchema>;

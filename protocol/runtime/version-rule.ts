@@ -3,7 +3,7 @@ import type { RoutingError } from './routing.ts';
 
 /**
  * A system's protocol version rule (spec 002): the version is read at `path` as
- * `MAJOR.MINOR[.PATCH]`; a major other than `major` is refused (`unsupported_version`), and any
+ * `MAJOR.MINOR[.PATCH]`; a major other than `major` is refused (`version_not_supported`, naming the supported majors in its message and `supported`), and any
  * minor of that major is accepted, its unknown fields kept (so the system's envelope schema must
  * be loose). `current` is the version the system writes.
  */
@@ -31,7 +31,7 @@ export function majorOf(version: unknown): number | undefined {
  * @example
  * const check = compileVersionRule({ path: 'version', major: 1, current: '1.0.0' });
  * check({ version: '1.4.0' }); // undefined: accepted
- * check({ version: '2.0.0' })?.code; // 'unsupported_version'
+ * check({ version: '2.0.0' })?.code; // 'version_not_supported' (supported: [1])
  */
 export function compileVersionRule(rule: VersionRule): VersionCheck {
   if (majorOf(rule.current) !== rule.major) {
@@ -53,8 +53,9 @@ export function compileVersionRule(rule: VersionRule): VersionCheck {
     }
     if (major === rule.major) return undefined;
     return {
-      code: 'unsupported_version',
-      message: `Protocol version ${String(version)} is not supported: this system reads major version ${rule.major} (it writes ${rule.current}). Send a ${rule.major}.x envelope.`,
+      code: 'version_not_supported',
+      message: `Protocol version ${String(version)} is not supported: supported major versions: ${rule.major} (this system writes ${rule.current}). Send a ${rule.major}.x envelope.`,
+      supported: [rule.major],
     };
   };
 }

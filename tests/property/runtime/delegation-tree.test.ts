@@ -14,7 +14,7 @@ import { createIdempotentHandler } from '../../../machines/runtime/idempotent-ha
 import type { DelegationRecord } from '../../../protocol/runtime/delegation-record.ts';
 import { AggregationStrategySchema } from '../../../protocol/runtime/aggregated-outcome.ts';
 import { OutcomeStatusSchema, type OutcomeStatus } from '../../../protocol/runtime/outcome-status.ts';
-import { beadsSchema } from '../../support/shared-state/beads-schema.ts';
+import { BEADS_SCHEMA as beadsSchema } from '../../../protocol/tiers/beads.ts';
 
 const NUM_RUNS = 300;
 const statuses = OutcomeStatusSchema.options;

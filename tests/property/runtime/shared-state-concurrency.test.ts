@@ -7,7 +7,7 @@ import { openSharedState } from '../../../actors/runtime/shared-state/open-share
 import type { SharedState, StateEntry } from '../../../actors/runtime/shared-state/shared-state.ts';
 import type { StateRecord } from '../../../actors/runtime/shared-state/state-record.ts';
 import { updateWithRetry } from '../../../actors/runtime/shared-state/update-with-retry.ts';
-import { beadsSchema } from '../../support/shared-state/beads-schema.ts';
+import { BEADS_SCHEMA as beadsSchema } from '../../../protocol/tiers/beads.ts';
 
 const NUM_RUNS = 250;
 const ROLE = 'ARCHITECT';

@@ -13,7 +13,7 @@ import {
   type IdempotentHandlerOptions,
   type ResponseCache,
 } from '../../../../machines/runtime/idempotent-handler.ts';
-import { beadsSchema } from '../../../support/shared-state/beads-schema.ts';
+import { BEADS_SCHEMA as beadsSchema } from '../../../../protocol/tiers/beads.ts';
 
 type Outcome = { status: string; run: number };
 

@@ -55,7 +55,7 @@ describe('supervisor with spec 002 addressing and its version rule', () => {
     expect((await journal.read('task-1'))[0]!.data.envelope).toStrictEqual(newer);
   });
 
-  it('refuses an unknown major version with unsupported_version before its schema, and journals nothing', async () => {
+  it('refuses an unknown major version with version_not_supported before its schema, and journals nothing', async () => {
     const journal = createMemoryJournal<RoutedRecord>();
     const { actor, agent, emitted, received, rejected, sendAs } = startSystem(tiersTestSystem(), journal);
     // A 2.x envelope may look nothing like 1.x: it is told about its version, not about its fields.
@@ -63,7 +63,8 @@ describe('supervisor with spec 002 addressing and its version rule', () => {
     sendAs('ABSTRACT_ARCHITECT', { type: 'supervisor.send', envelope: v2 });
     await until(agent('ABSTRACT_ARCHITECT'), (c) => c.rejected.length === 1);
     const { error } = rejected('ABSTRACT_ARCHITECT')[0]!;
-    expect(error.code).toBe('unsupported_version');
+    expect(error.code).toBe('version_not_supported');
+    expect(error).toMatchObject({ supported: [1] });
     expect(error.message).toContain('2.0.0');
     await settled(actor);
     expect(received('ROUTING_DISPATCHER')).toHaveLength(0);

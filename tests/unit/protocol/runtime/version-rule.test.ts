@@ -8,12 +8,13 @@ describe('compileVersionRule', () => {
     for (const version of ['1.0.0', '1.0.7', '1.4.0', '1.12.3', '1.1']) expect(check({ version })).toBeUndefined();
   });
 
-  it('refuses another major with unsupported_version, saying which major it reads', () => {
+  it('refuses another major with version_not_supported, listing the supported majors', () => {
     for (const version of ['2.0.0', '0.9.0', '10.0.0']) {
       const error = check({ version });
-      expect(error?.code).toBe('unsupported_version');
+      expect(error?.code).toBe('version_not_supported');
+      expect(error?.supported).toEqual([1]);
+      expect(error?.message).toContain('supported major versions: 1');
       expect(error?.message).toContain(`Protocol version ${version} is not supported`);
-      expect(error?.message).toContain('major version 1');
     }
   });
 
@@ -28,7 +29,8 @@ describe('compileVersionRule', () => {
   it('reads the version at a nested path', () => {
     const nested = compileVersionRule({ path: 'meta.protocol', major: 2, current: '2.1.0' });
     expect(nested({ meta: { protocol: '2.0.0' } })).toBeUndefined();
-    expect(nested({ meta: { protocol: '1.0.0' } })?.code).toBe('unsupported_version');
+    expect(nested({ meta: { protocol: '1.0.0' } })?.code).toBe('version_not_supported');
+    expect(nested({ meta: { protocol: '3.0.0' } })?.supported).toEqual([2]);
     expect(nested({ version: '2.0.0' })?.issues?.[0]?.path).toBe('meta.protocol');
   });
 

@@ -5,7 +5,7 @@ import { createMemoryJournal } from '../../../../../actors/runtime/memory-journa
 import { openSharedState } from '../../../../../actors/runtime/shared-state/open-shared-state.ts';
 import { latestGeneration } from '../../../../../actors/runtime/shared-state/partition-generation.ts';
 import type { StateRecord } from '../../../../../actors/runtime/shared-state/state-record.ts';
-import { beadsSchema } from '../../../../support/shared-state/beads-schema.ts';
+import { BEADS_SCHEMA as beadsSchema } from '../../../../../protocol/tiers/beads.ts';
 
 /** A memory journal that counts what is read: whole partitions, and probes of their length. */
 function countingJournal() {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openSharedState } from '../../../../../actors/runtime/shared-state/open-shared-state.ts';
 import type { StateRecord } from '../../../../../actors/runtime/shared-state/state-record.ts';
 import { createGatedJournal } from '../../../../support/gated-journal.ts';
-import { beadsSchema } from '../../../../support/shared-state/beads-schema.ts';
+import { BEADS_SCHEMA as beadsSchema } from '../../../../../protocol/tiers/beads.ts';
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 

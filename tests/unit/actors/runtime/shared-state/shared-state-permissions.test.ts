@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryJournal } from '../../../../../actors/runtime/memory-journal.ts';
 import { openSharedState } from '../../../../../actors/runtime/shared-state/open-shared-state.ts';
 import { SharedStateError } from '../../../../../actors/runtime/shared-state/shared-state-error.ts';
-import { BEADS_ROLES, BEADS_TABLE, beadsSchema } from '../../../../support/shared-state/beads-schema.ts';
+import { BEADS_ROLES, BEADS_TABLE, BEADS_SCHEMA as beadsSchema } from '../../../../../protocol/tiers/beads.ts';
 
 const open = () =>
   openSharedState({ journal: createMemoryJournal(), schema: beadsSchema, scopes: { task: 't1', user: 'ada' } });

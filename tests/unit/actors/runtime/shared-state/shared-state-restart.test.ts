@@ -5,7 +5,7 @@ import { SimulatedClock } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openFileJournal } from '../../../../../actors/runtime/file-journal.ts';
 import { openSharedState } from '../../../../../actors/runtime/shared-state/open-shared-state.ts';
-import { beadsSchema } from '../../../../support/shared-state/beads-schema.ts';
+import { BEADS_SCHEMA as beadsSchema } from '../../../../../protocol/tiers/beads.ts';
 
 let dir: string;
 beforeEach(async () => {

@@ -2,7 +2,7 @@ import { SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { createMemoryJournal } from '../../../../../actors/runtime/memory-journal.ts';
 import { openSharedState } from '../../../../../actors/runtime/shared-state/open-shared-state.ts';
-import { beadsSchema } from '../../../../support/shared-state/beads-schema.ts';
+import { BEADS_SCHEMA as beadsSchema } from '../../../../../protocol/tiers/beads.ts';
 
 const HOUR = 3_600_000;
 const SEEN = 'system/seen-messages/ARCHITECT/msg-1';

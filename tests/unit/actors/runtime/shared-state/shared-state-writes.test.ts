@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryJournal } from '../../../../../actors/runtime/memory-journal.ts';
 import { openSharedState } from '../../../../../actors/runtime/shared-state/open-shared-state.ts';
 import type { StateRecord } from '../../../../../actors/runtime/shared-state/state-record.ts';
-import { beadsSchema } from '../../../../support/shared-state/beads-schema.ts';
+import { BEADS_SCHEMA as beadsSchema } from '../../../../../protocol/tiers/beads.ts';
 
 const journal = () => createMemoryJournal<StateRecord>();
 const open = (j = journal(), scopes: Record<string, string> = { task: 't1', user: 'ada' }) =>

@@ -4,7 +4,7 @@ import { createMemoryJournal } from '../../../../../actors/runtime/memory-journa
 import { openSharedState } from '../../../../../actors/runtime/shared-state/open-shared-state.ts';
 import type { StateEntry } from '../../../../../actors/runtime/shared-state/shared-state.ts';
 import { updateWithRetry } from '../../../../../actors/runtime/shared-state/update-with-retry.ts';
-import { beadsSchema } from '../../../../support/shared-state/beads-schema.ts';
+import { BEADS_SCHEMA as beadsSchema } from '../../../../../protocol/tiers/beads.ts';
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
