@@ -46,3 +46,25 @@ export function isTransientOutcome(outcome: AgentOutcome): boolean {
 export function isTransientRefusal(error: RoutingError): boolean {
   return error.code === 'throttled' || error.code === 'journal_unavailable' || error.code === 'request_timeout';
 }
+
+/**
+ * The hook a sending agent calls when the supervisor refuses what it sent (`supervisor.rejected`):
+ * how long to wait before sending it again, through {@link senderRetryDelay} with the refusal's
+ * own `retryAfterMs` (a receiver that was `throttled`); undefined when the refusal is not
+ * transient, no retry is left or the retry could not start before the deadline. The retry is a
+ * new message id with the same correlation (the refused id may be journaled already). A
+ * delegation tree retries throttled delegations by itself; this is for any other sender.
+ *
+ * @example
+ * on: { 'supervisor.rejected': { actions: enqueueActions(({ context, event, enqueue }) => {
+ *   const delay = retryDelayAfterRefusal(event.error, { policy, attempt: context.retries + 1, maxRetries: 3, now: now(), deadline: context.deadline });
+ *   if (delay !== undefined) enqueue.raise({ type: 'sender.resend' }, { delay });
+ * }) } }
+ */
+export function retryDelayAfterRefusal(
+  error: RoutingError,
+  retry: Omit<SenderRetryInput, 'retryAfterMs'>,
+): number | undefined {
+  if (!isTransientRefusal(error)) return undefined;
+  return senderRetryDelay(error.retryAfterMs === undefined ? retry : { ...retry, retryAfterMs: error.retryAfterMs });
+}

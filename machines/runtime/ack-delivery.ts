@@ -1,4 +1,4 @@
-import type { BackoffPolicy } from '../../actors/runtime/backoff.ts';
+import { backoffDelay, type BackoffPolicy } from '../../actors/runtime/backoff.ts';
 import type { AckRecord, JournalRecord } from '../../protocol/runtime/ack-record.ts';
 import { isRoutedRecord } from '../../protocol/runtime/ack-record.ts';
 import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
@@ -37,15 +37,25 @@ export interface AckItem {
   expiresAt?: number | undefined;
 }
 
-/** One step of acknowledged delivery for the supervisor to carry out. */
+/**
+ * One step of acknowledged delivery for the supervisor to carry out. A `journal` effect with a
+ * `ticket` closes a pair (`ack.undeliverable`, `ack.expired`): its announcement waits until that
+ * append is acknowledged (see {@link AckDelivery.settled}).
+ */
 export type AckEffect =
-  | { type: 'journal'; partition: string; record: AckRecord }
+  | { type: 'journal'; partition: string; record: AckRecord; ticket?: number }
   | { type: 'redeliver'; receiver: string; item: AckItem }
   /** Its redelivery came due past the envelope's expiry: not redelivered, no longer tracked for `receiver`. */
   | { type: 'expired'; receiver: string; item: AckItem }
   | { type: 'undeliverable'; receiver: string; attempts: number; item: AckItem };
 
 const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1_000, maxMs: 30_000 };
+
+/** An announcement (a give-up, an expiry) waiting for the append of the record that closed its pair. */
+interface Closing {
+  announce: Extract<AckEffect, { type: 'expired' | 'undeliverable' }>;
+  entry: TrackedAck<AckItem>;
+}
 
 const armedRecord = (entry: TrackedAck<AckItem>): AckRecord => ({
   kind: 'ack.armed',
@@ -58,19 +68,38 @@ const armedRecord = (entry: TrackedAck<AckItem>): AckRecord => ({
 /**
  * The supervisor's side of acknowledged delivery, around an {@link AckLedger}: it turns
  * deliveries, acks, throttles and the passing of time into effects (journal an ack record,
- * redeliver under the same id, report undeliverable), and re-arms pending acks from a restored
- * run's journal with their absolute deadlines (XState does not restore delayed events).
+ * redeliver under the same id, report undeliverable or expired), and re-arms pending acks from a
+ * restored run's journal with their absolute deadlines (XState does not restore delayed events).
+ * A give-up or an expiry is announced only once the record that closes its pair is durable, so a
+ * restart never announces it again.
  */
 export class AckDelivery {
   readonly ledger: AckLedger<AckItem>;
   /** When the supervisor's ack timer is set to fire, if it is. */
   timerAt: number | undefined;
+  readonly #backoff: BackoffPolicy;
+  readonly #random: (() => number) | undefined;
+  /** By journal ticket: announcements waiting for their closing record's append. */
+  readonly #closing = new Map<number, Closing>();
+  /** Tickets of closing records count down from -1, apart from the supervisor's (positive) ones. */
+  #nextTicket = -1;
+  /** Give-ups of a restored run whose dead letter never reached the journal: announced again at once. */
+  #replay: AckEffect[] = [];
 
   constructor(options: AckOptions = {}) {
-    this.ledger = new AckLedger({
-      backoff: options.backoff ?? DEFAULT_BACKOFF,
-      ...(options.random ? { random: options.random } : {}),
-    });
+    this.#backoff = options.backoff ?? DEFAULT_BACKOFF;
+    this.#random = options.random;
+    this.ledger = new AckLedger({ backoff: this.#backoff, ...(this.#random ? { random: this.#random } : {}) });
+  }
+
+  /** How many announcements wait for their closing record to be durable. */
+  get closing(): number {
+    return this.#closing.size;
+  }
+
+  /** When the ack timer should fire: at once for a replay, else the ledger's earliest deadline. */
+  nextDueAt(): number | undefined {
+    return this.#replay.length > 0 ? Number.NEGATIVE_INFINITY : this.ledger.nextDueAt();
   }
 
   /** The record journaled beside an admitted envelope that needs an ack: its receiver must ack by `now + timeoutMs`. */
@@ -99,7 +128,31 @@ export class AckDelivery {
   /** The receiver was too busy: the redelivery backs off, or this was the last delivery. */
   throttled(id: string, receiver: string, now: number, retryAfterMs: number): AckEffect[] {
     const throttled = this.ledger.throttled(id, receiver, now, retryAfterMs);
-    return throttled?.gaveUp ? this.#undeliverable(throttled.entry) : [];
+    return throttled?.gaveUp ? [this.#undeliverable(throttled.entry)] : [];
+  }
+
+  /**
+   * Journal outcomes: the announcement of each closing record now durable, in ticket order of
+   * `acked`. A closing record whose append failed announces nothing; its pair is tracked again
+   * and closed again after a backoff (the journal may be back by then).
+   */
+  settled(acked: readonly number[], failed: readonly { ticket: number }[], now: number): AckEffect[] {
+    if (this.#closing.size === 0) return [];
+    const announced: AckEffect[] = [];
+    for (const ticket of acked) {
+      const closing = this.#take(ticket);
+      if (closing) announced.push(closing.announce);
+    }
+    for (const { ticket } of failed) {
+      const closing = this.#take(ticket);
+      if (!closing) continue;
+      const { entry } = closing;
+      const dueAt = now + backoffDelay(this.#backoff, entry.attempts, this.#random);
+      // A give-up is due again as a missed last delivery; an expiry as the redelivery it stopped.
+      if (closing.announce.type === 'undeliverable') this.ledger.restore({ ...entry, phase: 'awaitingAck', dueAt });
+      else this.ledger.restore({ ...entry, attempts: entry.attempts - 1, phase: 'backingOff', dueAt });
+    }
+    return announced;
   }
 
   /** A delivery revoked (its append failed): none of its receivers is waited for. */
@@ -109,19 +162,23 @@ export class AckDelivery {
 
   /**
    * What fell due by `now`: redeliveries (each journaled with its new deadline), give-ups, and
-   * redeliveries of envelopes past their expiry (`expired`: dropped for that receiver).
+   * redeliveries of envelopes past their expiry (dropped for that receiver, `ack.expired`); the
+   * last two are closing records, announced once durable. A restored run's replays come first.
    */
   due(now: number): AckEffect[] {
-    const effects: AckEffect[] = [];
+    const effects = this.#replay;
+    this.#replay = [];
     for (const { type, entry } of this.ledger.due(now)) {
       if (type === 'undeliverable') {
-        effects.push(...this.#undeliverable(entry));
+        effects.push(this.#undeliverable(entry));
         continue;
       }
       const { expiresAt } = entry.item;
       if (expiresAt !== undefined && expiresAt <= now) {
         this.ledger.forget(entry.messageId, entry.receiver);
-        effects.push({ type: 'expired', receiver: entry.receiver, item: entry.item });
+        const { messageId: message_id, receiver, attempts: attempt, item } = entry;
+        const record: AckRecord = { kind: 'ack.expired', message_id, receiver, attempt };
+        effects.push(this.#close(entry, record, { type: 'expired', receiver, item }));
         continue;
       }
       effects.push({ type: 'journal', partition: entry.item.partition, record: armedRecord(entry) });
@@ -132,16 +189,19 @@ export class AckDelivery {
 
   /**
    * Re-arms what a restored run's journal left pending: each `ack.armed` of an envelope with no
-   * later ack or give-up for that receiver, due at its journaled deadline (at once if it passed).
-   * `read` gives what the supervisor knows of a routed record: its item, and its policy (none: it
-   * needs no ack).
+   * later ack, give-up or expiry for that receiver, due at its journaled deadline (at once if it
+   * passed). `read` gives what the supervisor knows of a routed record: its item, and its policy
+   * (none: it needs no ack). A give-up for which `unsent(id, receiver)` holds (its dead letter is
+   * not in the journal: the process died between the two appends) is announced again at once.
    */
   restore(
     records: readonly JournalRecord[],
     read: (record: RoutedRecord) => { item: AckItem; policy: AckPolicy | undefined } | undefined,
+    unsent: (id: string, receiver: string) => boolean = () => false,
   ): void {
     const routed = new Map<string, { item: AckItem; policy: AckPolicy }>();
     const armed = new Map<string, Extract<AckRecord, { kind: 'ack.armed' }>>();
+    const gaveUp = new Map<string, Extract<AckRecord, { kind: 'ack.undeliverable' }>>();
     for (const record of records) {
       if (isRoutedRecord(record)) {
         const known = read(record);
@@ -150,8 +210,15 @@ export class AckDelivery {
         continue;
       }
       const key = `${record.message_id}\u0000${record.receiver}`;
+      gaveUp.delete(key);
       if (record.kind === 'ack.armed') armed.set(key, record);
       else armed.delete(key);
+      if (record.kind === 'ack.undeliverable') gaveUp.set(key, record);
+    }
+    for (const { message_id, receiver, attempts } of gaveUp.values()) {
+      const found = routed.get(message_id);
+      if (found && unsent(message_id, receiver))
+        this.#replay.push({ type: 'undeliverable', receiver, attempts, item: found.item });
     }
     for (const { message_id, receiver, attempt, due_at } of armed.values()) {
       const found = routed.get(message_id);
@@ -168,16 +235,22 @@ export class AckDelivery {
     }
   }
 
-  #undeliverable(entry: TrackedAck<AckItem>): AckEffect[] {
-    const record: AckRecord = {
-      kind: 'ack.undeliverable',
-      message_id: entry.messageId,
-      receiver: entry.receiver,
-      attempts: entry.attempts,
-    };
-    return [
-      { type: 'journal', partition: entry.item.partition, record },
-      { type: 'undeliverable', receiver: entry.receiver, attempts: entry.attempts, item: entry.item },
-    ];
+  #undeliverable(entry: TrackedAck<AckItem>): AckEffect {
+    const { messageId: message_id, receiver, attempts, item } = entry;
+    const record: AckRecord = { kind: 'ack.undeliverable', message_id, receiver, attempts };
+    return this.#close(entry, record, { type: 'undeliverable', receiver, attempts, item });
+  }
+
+  /** Journals the record that closes `entry`'s pair, its announcement held until that is durable. */
+  #close(entry: TrackedAck<AckItem>, record: AckRecord, announce: Closing['announce']): AckEffect {
+    const ticket = this.#nextTicket--;
+    this.#closing.set(ticket, { announce, entry });
+    return { type: 'journal', partition: entry.item.partition, record, ticket };
+  }
+
+  #take(ticket: number): Closing | undefined {
+    const closing = this.#closing.get(ticket);
+    if (closing) this.#closing.delete(ticket);
+    return closing;
   }
 }

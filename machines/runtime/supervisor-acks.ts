@@ -5,9 +5,10 @@
  */
 import type { AnyActorRef } from 'xstate';
 import { derivedUuid } from '../../actors/runtime/derived-id.ts';
-import type { JournalRecord } from '../../protocol/runtime/ack-record.ts';
+import { isRoutedRecord, type JournalRecord } from '../../protocol/runtime/ack-record.ts';
 import type { AgentReport } from '../../protocol/runtime/agent-report.ts';
 import type { Addressing } from '../../protocol/runtime/envelope-addressing.ts';
+import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 import type { AckPolicy } from './ack-ledger.ts';
 import type { AckDelivery, AckEffect, AckItem } from './ack-delivery.ts';
 import type { PendingDelivery } from './pending-deliveries.ts';
@@ -46,14 +47,18 @@ export function ackItemOf(
   return { id, partition, record, sender, expiresAt };
 }
 
-/** Re-arms a restored run's pending acks from its journal records, reading envelopes through the addressing. */
+/**
+ * Re-arms a restored run's pending acks from its journal records, reading envelopes through the
+ * addressing. A give-up journaled without its dead letter (the process died between the two
+ * appends) is announced again, so the dead letter is sent; its derived id keeps it single.
+ */
 export function restoreAcks(
   acks: AckDelivery,
   records: readonly JournalRecord[],
   system: SystemDefinition,
   addressing: Addressing,
 ): void {
-  acks.restore(records, (record) => {
+  const read = (record: RoutedRecord) => {
     const id = addressing.idOf(record.envelope);
     const sender = addressing.senderOf(record.envelope);
     if (id === undefined || sender === undefined) return undefined;
@@ -63,22 +68,31 @@ export function restoreAcks(
       item: ackItemOf({ id, sender, partition, record, expiresAt }),
       policy: addressing.ackPolicyOf(record.envelope),
     };
-  });
+  };
+  if (!system.acks?.deadLetter) {
+    acks.restore(records, read);
+    return;
+  }
+  const journaled = new Set(records.flatMap((r) => (isRoutedRecord(r) ? [addressing.idOf(r.envelope)] : [])));
+  acks.restore(records, read, (id, receiver) => !journaled.has(deadLetterId(id, receiver)));
 }
 
 /**
  * A receiver too busy to take an envelope (`throttled`): the ack ledger retries a tracked one
- * after `retryAfterMs`; an open request's requester hears `throttled` (it backs off, see
- * `sender-retry.ts`). The sender of an untracked direct send is not known any more: the report
- * goes to the orchestrator and observers as any report does. Returns whether the ack ledger took
- * the envelope over: then the throttle is not a report (the request has one, later).
+ * after `retryAfterMs`; otherwise its sender hears `supervisor.rejected` with code `throttled`,
+ * `retryAfterMs` and `requestId` (the requester of an open request, or `sender`, who sent a plain
+ * envelope: see `DeliverySenders`), and backs off (`retryDelayAfterRefusal`, `sender-retry.ts`).
+ * Returns whether the ack ledger took the envelope over: then the throttle is not a report (the
+ * envelope has one, later).
  */
 export function handleThrottle(
   step: Omit<AckStep, 'acks'> & { acks: AckDelivery | undefined },
   report: AgentReport,
   retryAfterMs: number,
+  sender?: string,
 ): boolean {
   const { acks, self } = step;
+  const enqueue = step.enqueue as AckEnqueue;
   const { requestId, agent } = report;
   if (acks?.tracks(requestId, agent)) {
     applyAckEffects({ ...step, acks }, acks.throttled(requestId, agent, step.now, retryAfterMs));
@@ -86,14 +100,15 @@ export function handleThrottle(
   }
   // An untracked request is over for its requester: closed now, it hears no `request_timeout` later.
   const open = step.ledger.expire(requestId);
-  if (!open) return false;
-  (step.enqueue as AckEnqueue).cancel(`request:${requestId}`);
-  if (!isRunningChild(self, open.requester)) return false;
-  (step.enqueue as AckEnqueue).sendTo(open.requester, {
+  if (open) enqueue.cancel(`request:${requestId}`);
+  const to = open ? open.requester : sender;
+  if (!isRunningChild(self, to)) return false;
+  const what = open ? 'request' : 'message';
+  enqueue.sendTo(to, {
     type: 'supervisor.rejected',
     error: {
       code: 'throttled',
-      message: `${agent} is too busy to take request ${requestId}; send it again later (a new message id).`,
+      message: `${agent} is too busy to take ${what} ${requestId}; send it again in ${retryAfterMs} ms at the earliest (a new message id).`,
       retryAfterMs,
     },
     requestId,
@@ -113,7 +128,8 @@ export function applyAckEffects(step: AckStep, effects: readonly AckEffect[]): v
   for (const effect of effects) {
     switch (effect.type) {
       case 'journal': {
-        step.ledger.note(effect.partition, effect.record);
+        // A closing record has a ticket: its announcement waits for this append (`AckDelivery.settled`).
+        step.ledger.note(effect.partition, effect.record, effect.ticket);
         const outbox = step.ledger.takeOpened();
         if (outbox) enqueue.sendTo('journal', { type: 'journal.append', outbox });
         break;
@@ -171,7 +187,7 @@ export function deadLetterId(id: string, receiver: string): string {
 export function rescheduleAckTimer(step: AckStep): void {
   const { acks, now } = step;
   const enqueue = step.enqueue as AckEnqueue;
-  const next = acks.ledger.nextDueAt();
+  const next = acks.nextDueAt();
   if (next === acks.timerAt) return;
   if (acks.timerAt !== undefined) enqueue.cancel(TIMER_ID);
   acks.timerAt = next;

@@ -220,9 +220,9 @@ export class SupervisorLedger<E = unknown> {
     else outbox.add(pending.ticket, pending.partition, pending.record);
   }
 
-  /** Queues a record nobody waits for (an ack record) in the open outbox. */
-  note(partition: string, record: JournalRecord): void {
-    this.openOutbox().add(undefined, partition, record);
+  /** Queues an ack record in the open outbox; with a `ticket` (not a delivery's), its outcome comes back in the acks. */
+  note(partition: string, record: JournalRecord, ticket?: number): void {
+    this.openOutbox().add(ticket, partition, record);
   }
 
   /** The outbox opened since the last call, if one was: the caller hands it to the journal writer. */

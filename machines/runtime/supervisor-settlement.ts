@@ -2,13 +2,14 @@
  * The supervisor's settlement step, on each batch of journal outcomes (`journal.acked`): what
  * became durable is delivered in routing order (or, delivered early, confirmed) and announced as
  * routed; an append that failed is refused to its sender and its early delivery revoked; an
- * envelope that expired is announced as such; and what agents produced while their input was not
- * durable is handled now, in order, or refused if that input's append failed.
+ * envelope that expired is announced as such; what agents produced while their input was not
+ * durable is handled now, in order, or refused if that input's append failed; and a give-up or
+ * expiry of acknowledged delivery is announced once the record closing it is durable.
  */
 import type { AgentReport } from '../../protocol/runtime/agent-report.ts';
 import type { JournalAckEvent } from '../../actors/runtime/journal-writer.ts';
 import type { PendingDelivery } from './pending-deliveries.ts';
-import { rescheduleAckTimer } from './supervisor-acks.ts';
+import { applyAckEffects, rescheduleAckTimer } from './supervisor-acks.ts';
 import { expiredEvent, journalRefusal } from './supervisor-events.ts';
 import { ackStepOf, deliverPending, refuse, type SupervisorStep } from './supervisor-step.ts';
 
@@ -37,6 +38,11 @@ export function deliverJournaled(step: SupervisorStep, event: JournalAckEvent): 
       type: 'emitRouted',
       params: { type: pending.targets.length ? 'supervisor.routed' : 'supervisor.outbound', partition, record },
     });
+  }
+  const { acks } = step.context;
+  if (acks?.closing) {
+    const ackStep = ackStepOf(step, acks);
+    applyAckEffects(ackStep, acks.settled(event.tickets, event.failed, ackStep.now));
   }
   for (const { agent, events, revoked } of released) {
     if (revoked.length === 0) {

@@ -6,6 +6,7 @@
 import type { AnyActorRef, EventObject } from 'xstate';
 import type { Addressing } from '../../protocol/runtime/envelope-addressing.ts';
 import type { AckDelivery } from './ack-delivery.ts';
+import type { DeliverySenders } from './delivery-senders.ts';
 import type { PendingDelivery } from './pending-deliveries.ts';
 import { ackItemOf, deliverTracked, rescheduleAckTimer, type AckStep } from './supervisor-acks.ts';
 import { isRunningChild, type SupervisorEmitted, type SupervisorEvent } from './supervisor-events.ts';
@@ -17,6 +18,8 @@ export interface SupervisorContext {
   agentInputs: Readonly<Record<string, unknown>>;
   /** Acknowledged delivery, for a system with `acks`. */
   acks: AckDelivery | undefined;
+  /** The senders of plain deliveries an agent holds, told if it reports `throttled`. */
+  senders: DeliverySenders;
 }
 
 /** What one supervisor machine knows of its system, compiled once. */
@@ -79,6 +82,9 @@ export function deliverPending(step: SupervisorStep, pending: PendingDelivery): 
   const policy = acks && step.config.ackPolicyOf?.(pending.record.envelope);
   if (!policy) {
     for (const target of pending.targets) step.enqueue({ type: 'deliverRecord', params: { target, pending } });
+    // A request's requester is known by the open request; any other sender is remembered here.
+    if (pending.record.kind !== 'request')
+      step.context.senders.delivered(pending.id, pending.sender, pending.targets.length);
     return;
   }
   const ackStep = ackStepOf(step, acks);

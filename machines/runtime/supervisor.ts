@@ -16,6 +16,7 @@ import type { Journal } from '../../actors/runtime/journal.ts';
 import type { JournalRecord } from '../../protocol/runtime/ack-record.ts';
 import { addressingOf } from '../../protocol/runtime/envelope-addressing.ts';
 import { AckDelivery } from './ack-delivery.ts';
+import { DeliverySenders } from './delivery-senders.ts';
 import { applyAckEffects, handleThrottle, rescheduleAckTimer, restoreAcks } from './supervisor-acks.ts';
 import { admitEnvelopes } from './supervisor-admission.ts';
 import {
@@ -174,10 +175,11 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
         const { event, context } = args;
         if (event.type !== 'agent.report') return;
         const step = stepOf(args);
+        const sender = context.senders.reported(event.requestId);
         if (event.outcome.status === 'throttled') {
           const { ledger, acks } = context;
           const throttle = { enqueue: step.enqueue, self: step.self, acks, ledger, system, now: config.now() };
-          if (handleThrottle(throttle, event, event.outcome.retryAfterMs)) return;
+          if (handleThrottle(throttle, event, event.outcome.retryAfterMs, sender)) return;
         }
         if (system.orchestrator && system.orchestrator !== event.agent) {
           step.enqueue.sendTo(system.orchestrator, { type: 'supervisor.report', report: event });
@@ -222,7 +224,7 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
         input.journaledIds,
         options.now ? { now: options.now } : {},
       );
-      return { ledger, agentInputs: input.agentInputs ?? {}, acks };
+      return { ledger, agentInputs: input.agentInputs ?? {}, acks, senders: new DeliverySenders() };
     },
     entry: ['spawnAgents', 'armRestoredAcks'],
     invoke: { src: 'journalWriter', id: 'journal' },

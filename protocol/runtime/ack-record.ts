@@ -3,7 +3,8 @@ import { RoutedRecordSchema, type RoutedRecord } from './routing.ts';
 
 /*
  * What acknowledged delivery keeps in a run's journal beside the routed envelopes: each delivery
- * that waits for an ack with its deadline, each ack, each give-up. Readers of a journal that want
+ * that waits for an ack with its deadline, and how each (message id, receiver) ended: acked,
+ * given up, or expired before a redelivery. Readers of a journal that want
  * only the envelopes keep the entries `isRoutedRecord` accepts.
  */
 
@@ -34,10 +35,18 @@ export const AckUndeliverableRecordSchema = z.strictObject({
   attempts: z.number().int().positive(),
 });
 
+/** The envelope expired before its redelivery number `attempt` to `receiver`: not redelivered, tracked no more. */
+export const AckExpiredRecordSchema = z.strictObject({
+  kind: z.literal('ack.expired'),
+  ...Pair,
+  attempt: z.number().int().positive(),
+});
+
 export const AckRecordSchema = z.discriminatedUnion('kind', [
   AckArmedRecordSchema,
   AckAckedRecordSchema,
   AckUndeliverableRecordSchema,
+  AckExpiredRecordSchema,
 ]);
 export type AckRecord = z.infer<typeof AckRecordSchema>;
 

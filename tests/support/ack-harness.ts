@@ -1,5 +1,6 @@
 import { createActor, fromPromise, SimulatedClock, type AnyActorRef } from 'xstate';
-import { createMemoryJournal, type MemoryJournal } from '../../actors/runtime/memory-journal.ts';
+import type { Journal } from '../../actors/runtime/journal.ts';
+import { createMemoryJournal } from '../../actors/runtime/memory-journal.ts';
 import { agentMachine } from '../../machines/runtime/agent.ts';
 import { DEFAULT_ADDRESSING } from '../../protocol/runtime/envelope-addressing.ts';
 import type { AckOptions } from '../../machines/runtime/ack-delivery.ts';
@@ -7,6 +8,7 @@ import { createSupervisorMachine, type SupervisorEmitted } from '../../machines/
 import { isRoutedRecord, type JournalRecord } from '../../protocol/runtime/ack-record.ts';
 import type { AgentBrainInput } from '../../protocol/runtime/agent-report.ts';
 import { recorderAgent } from './recorder-agent.ts';
+import { retryingSender } from './retrying-sender.ts';
 import { envelope, testSystem, type TestEnvelope } from './test-system.ts';
 
 /** The ack policy of the test system: questions and news need an ack within 1 s, 2 retries. */
@@ -96,11 +98,25 @@ export function ackTestSystem(options: AckSystemOptions = {}) {
 
 /** The ack test system's supervisor on a simulated clock, with what it emitted and journaled. */
 export function startAckHarness(
-  options: AckSystemOptions & { journal?: MemoryJournal<JournalRecord>; journaled?: readonly JournalRecord[] } = {},
+  options: AckSystemOptions & {
+    journal?: Journal<JournalRecord>;
+    journaled?: readonly JournalRecord[];
+    /** A is a `retryingSender` (tests/support/retrying-sender.ts) instead of a recorder. */
+    retryingSender?: boolean;
+  } = {},
 ) {
   const { system, calls } = ackTestSystem(options);
   const journal = options.journal ?? createMemoryJournal<JournalRecord>();
   const clock = new SimulatedClock();
+  if (options.retryingSender) {
+    // A sends as a system's agent would, backing off on the supervisor's clock.
+    const { agentInput } = system;
+    const senderInput = { now: () => clock.now(), policy: { baseMs: 100, maxMs: 1_000 }, maxRetries: 3 };
+    Object.assign(system, {
+      agents: { ...system.agents, A: retryingSender },
+      agentInput: (name: string) => (name === 'A' ? senderInput : agentInput(name)),
+    });
+  }
   const actor = createActor(createSupervisorMachine(system, { journal, now: () => clock.now() }), {
     input: options.journaled
       ? {
@@ -123,9 +139,15 @@ export function startAckHarness(
     child,
     /** A sends an event to the supervisor, as an agent would. */
     sendAsA: (event: unknown) => child('A').send({ type: 'recorder.send', event }),
+    /** How many `supervisor.<type>` events were emitted. */
+    count: (type: string) => emitted.filter((e) => e.type === `supervisor.${type}`).length,
     /** What A heard back. */
     rejectedOfA: () =>
-      child('A').getSnapshot().context.rejected as { error: { code: string; retryAfterMs?: number } }[],
+      child('A').getSnapshot().context.rejected as {
+        error: { code: string; retryAfterMs?: number };
+        requestId?: string;
+        envelope?: unknown;
+      }[],
     /** The ack records of a partition, in journal order. */
     ackTrail: async (partition = 'run-1') =>
       (await journal.read(partition)).map((e) => e.data).flatMap((r) => (isRoutedRecord(r) ? [] : [r])),

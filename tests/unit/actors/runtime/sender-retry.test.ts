@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isTransientOutcome, isTransientRefusal, senderRetryDelay } from '../../../../actors/runtime/sender-retry.ts';
+import {
+  isTransientOutcome,
+  isTransientRefusal,
+  retryDelayAfterRefusal,
+  senderRetryDelay,
+} from '../../../../actors/runtime/sender-retry.ts';
 
 const policy = { baseMs: 100, maxMs: 1_000 };
 const base = { policy, maxRetries: 3, now: 0, deadline: 10_000, random: () => 0 };
@@ -39,5 +44,26 @@ describe('transient outcomes', () => {
       expect(isTransientRefusal({ code, message: '' })).toBe(true);
     for (const code of ['invalid_envelope', 'unknown_edge', 'duplicate_message', 'undeliverable'] as const)
       expect(isTransientRefusal({ code, message: '' })).toBe(false);
+  });
+});
+
+describe('retryDelayAfterRefusal', () => {
+  it('waits the refusal’s retryAfterMs when it is longer than the backoff, the backoff otherwise', () => {
+    const throttled = (retryAfterMs?: number) => ({
+      code: 'throttled' as const,
+      message: '',
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    });
+    expect(retryDelayAfterRefusal(throttled(750), { ...base, attempt: 1 })).toBe(750);
+    expect(retryDelayAfterRefusal(throttled(50), { ...base, attempt: 2 })).toBe(200);
+    expect(retryDelayAfterRefusal(throttled(), { ...base, attempt: 3 })).toBe(400);
+    expect(retryDelayAfterRefusal({ code: 'journal_unavailable', message: '' }, { ...base, attempt: 1 })).toBe(100);
+  });
+
+  it('gives up on a refusal that would end the same way, past the retries or past the deadline', () => {
+    expect(retryDelayAfterRefusal({ code: 'unknown_edge', message: '' }, { ...base, attempt: 1 })).toBeUndefined();
+    expect(retryDelayAfterRefusal({ code: 'throttled', message: '' }, { ...base, attempt: 4 })).toBeUndefined();
+    const late = { code: 'throttled' as const, message: '', retryAfterMs: 10_000 };
+    expect(retryDelayAfterRefusal(late, { ...base, attempt: 1 })).toBeUndefined();
   });
 });

@@ -120,13 +120,16 @@ describe('supervisor acknowledged delivery', () => {
       await h.flush();
     }
     const trail = await h.ackTrail();
+    // Its tracking is closed in the journal (`ack.expired`, naming the redelivery not made).
     expect(trail.filter((r) => r.message_id === late.message_id)).toEqual([
       { kind: 'ack.armed', message_id: late.message_id, receiver: 'B', attempt: 1, due_at: 1_000 },
+      { kind: 'ack.expired', message_id: late.message_id, receiver: 'B', attempt: 2 },
     ]);
     // Redelivered once at 1 100; its next redelivery (2 300) is past its expiry too.
     expect(trail.filter((r) => r.message_id === timely.message_id)).toEqual([
       { kind: 'ack.armed', message_id: timely.message_id, receiver: 'B', attempt: 1, due_at: 1_000 },
       { kind: 'ack.armed', message_id: timely.message_id, receiver: 'B', attempt: 2, due_at: 2_100 },
+      { kind: 'ack.expired', message_id: timely.message_id, receiver: 'B', attempt: 3 },
     ]);
     const expired = h.emitted.filter((e) => e.type === 'supervisor.expired');
     expect(expired).toEqual(

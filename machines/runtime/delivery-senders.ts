@@ -1,0 +1,44 @@
+/**
+ * Who sent each envelope an agent holds without an ack or a request behind it (a plain send, a
+ * broadcast, a response), by message id, from its delivery until its receivers report on it: a
+ * receiver that reports `throttled` took nothing, so the supervisor tells that sender, who may
+ * send it again (see `sender-retry.ts`). Bounded: past `limit` ids (receivers that never report,
+ * such as a statechart orchestrator) the oldest is forgotten, and its sender is told nothing.
+ *
+ * @example
+ * const senders = new DeliverySenders();
+ * senders.delivered('m1', 'A', 2); // to two receivers
+ * senders.reported('m1'); // 'A'; once both reported, 'm1' is forgotten
+ */
+export class DeliverySenders {
+  /** Per message id: its sender, and how many of its receivers have not reported yet. */
+  readonly #open = new Map<string, { sender: string; receivers: number }>();
+
+  constructor(readonly limit = 4_096) {}
+
+  /** How many message ids are remembered. */
+  get size(): number {
+    return this.#open.size;
+  }
+
+  /** `id`, sent by `sender`, was handed to `receivers` agents. */
+  delivered(id: string, sender: string, receivers: number): void {
+    if (receivers <= 0) return;
+    const known = this.#open.get(id);
+    if (known) {
+      // Handed over again (a redelivery of the same id): each copy may report.
+      known.receivers += receivers;
+      return;
+    }
+    if (this.#open.size >= this.limit) this.#open.delete(this.#open.keys().next().value!);
+    this.#open.set(id, { sender, receivers });
+  }
+
+  /** A receiver reported on `id`: its sender, if remembered; forgotten once every receiver reported. */
+  reported(id: string): string | undefined {
+    const open = this.#open.get(id);
+    if (!open) return undefined;
+    if (--open.receivers === 0) this.#open.delete(id);
+    return open.sender;
+  }
+}

@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { derivedUuid } from '../../../../actors/runtime/derived-id.ts';
+import { createMemoryJournal } from '../../../../actors/runtime/memory-journal.ts';
+import type { JournalRecord } from '../../../../protocol/runtime/ack-record.ts';
+import { startAckHarness, stopAgent } from '../../../support/ack-harness.ts';
+import { createGatedJournal } from '../../../support/gated-journal.ts';
+import { envelope } from '../../../support/test-system.ts';
+
+/*
+ * The records that close a tracked (message id, receiver) without an ack, `ack.undeliverable` and
+ * `ack.expired`: what they announce waits until they are durable, a failed append announces
+ * nothing, and a restarted run replays them so nothing is announced twice. Simulated clock.
+ */
+
+const question = (expiresAt?: number) =>
+  envelope({ data_type: 'question', payload: { text: 'ready?' }, ...(expiresAt ? { expires_at: expiresAt } : {}) });
+
+/** Each append (each ack record) waits for the test: `settle` commits every waiting one. */
+function gatedHarness() {
+  const journal = createGatedJournal<JournalRecord>();
+  const h = startAckHarness({ journal });
+  const settle = async () => {
+    await h.flush();
+    while (journal.waiting.length > 0) {
+      await journal.commit();
+      await h.flush();
+    }
+  };
+  const waitingKinds = () => journal.waiting.flatMap((w) => w.data.map((r) => r.kind));
+  return { ...h, journal, settle, waitingKinds };
+}
+
+/** Runs a silenced B's question through its three deliveries, up to the give-up's append (waiting). */
+async function runOutRetries(h: ReturnType<typeof gatedHarness>) {
+  stopAgent(h.child('B'));
+  const q = question();
+  h.sendAsA({ type: 'supervisor.send', envelope: q });
+  await h.settle();
+  // Deadline 1 000, backoff 100, deadline 2 100, backoff 200: the third delivery.
+  for (const ms of [1_000, 100, 1_000, 200]) {
+    h.clock.increment(ms);
+    await h.settle();
+  }
+  h.clock.increment(1_000); // its deadline: given up, the record on its way to the disk
+  await h.flush();
+  return q;
+}
+
+describe('closing records of acknowledged delivery', () => {
+  it('announces a give-up (event, sender told, dead letter) only once its ack.undeliverable record is durable', async () => {
+    const h = gatedHarness();
+    const q = await runOutRetries(h);
+    expect(h.waitingKinds()).toEqual(['ack.undeliverable']);
+    expect(h.count('undeliverable')).toBe(0);
+    expect(h.rejectedOfA()).toEqual([]);
+    expect(h.count('outbound')).toBe(0);
+    await h.journal.commit();
+    await h.flush();
+    expect(h.count('undeliverable')).toBe(1);
+    expect(h.rejectedOfA().map((r) => r.error.code)).toEqual(['undeliverable']);
+    // The dead letter is admitted now, and routed once durable.
+    expect(h.waitingKinds()).toEqual(['direct']);
+    await h.settle();
+    const outbound = h.emitted.flatMap((e) => (e.type === 'supervisor.outbound' ? [e.record.envelope] : []));
+    expect(outbound).toEqual([expect.objectContaining({ message_id: derivedUuid('dead-letter', q.message_id, 'B') })]);
+  });
+
+  it('announces nothing when the give-up’s append fails, and gives up again after a backoff, announced once', async () => {
+    const h = gatedHarness();
+    await runOutRetries(h);
+    h.journal.fail();
+    await h.flush();
+    expect(h.count('undeliverable')).toBe(0);
+    expect(h.rejectedOfA()).toEqual([]);
+    expect(h.actor.getSnapshot().context.acks?.ledger.size).toBe(1);
+    // Backoff after the third delivery: 400 ms (jitter seeded to 0).
+    h.clock.increment(399);
+    await h.flush();
+    expect(h.journal.waiting).toEqual([]);
+    h.clock.increment(1);
+    await h.flush();
+    expect(h.waitingKinds()).toEqual(['ack.undeliverable']);
+    await h.settle();
+    expect(h.count('undeliverable')).toBe(1);
+    expect(h.rejectedOfA().map((r) => r.error.code)).toEqual(['undeliverable']);
+    expect(h.count('outbound')).toBe(1);
+    expect((await h.journal.durable.read('run-1')).filter((e) => e.data.kind === 'ack.undeliverable')).toHaveLength(1);
+  });
+
+  it('announces an expiry only once its ack.expired record is durable; a failed append announces it later, once', async () => {
+    const h = gatedHarness();
+    stopAgent(h.child('B'));
+    h.sendAsA({ type: 'supervisor.send', envelope: question(1_100) });
+    await h.settle();
+    h.clock.increment(1_100); // deadline 1 000, redelivery due at 1 100: past its expiry
+    await h.flush();
+    expect(h.waitingKinds()).toEqual(['ack.expired']);
+    expect(h.count('expired')).toBe(0);
+    h.journal.fail();
+    await h.flush();
+    expect(h.count('expired')).toBe(0);
+    h.clock.increment(200); // backoff after the second delivery's deadline: 200 ms
+    await h.flush();
+    expect(h.waitingKinds()).toEqual(['ack.expired']);
+    await h.settle();
+    expect(h.count('expired')).toBe(1);
+    const closing = (await h.journal.durable.read('run-1')).map((e) => e.data).filter((r) => r.kind === 'ack.expired');
+    expect(closing).toEqual([expect.objectContaining({ attempt: 2, receiver: 'B' })]);
+    h.clock.increment(60_000);
+    await h.settle();
+    expect(h.count('expired')).toBe(1);
+    expect(h.count('undeliverable')).toBe(0);
+  });
+
+  it('does not announce an envelope expired again after a restart from its journal', async () => {
+    const first = startAckHarness();
+    stopAgent(first.child('B'));
+    first.sendAsA({ type: 'supervisor.send', envelope: question(1_100) });
+    await first.flush();
+    first.clock.increment(1_100);
+    await first.flush();
+    expect(first.count('expired')).toBe(1);
+    first.actor.stop();
+    const records = (await first.journal.read('run-1')).map((e) => e.data);
+    const second = startAckHarness({ journaled: records });
+    stopAgent(second.child('B'));
+    for (let i = 0; i < 40; i++) {
+      second.clock.increment(100);
+      await second.flush();
+    }
+    expect(second.count('expired')).toBe(0);
+    expect(second.count('undeliverable')).toBe(0);
+    expect(second.calls).toEqual([]);
+    expect(await second.ackTrail()).toEqual([]);
+  });
+
+  it('sends a give-up’s dead letter after a restart if the journal holds the give-up but not the dead letter, once', async () => {
+    const first = gatedHarness();
+    const q = await runOutRetries(first);
+    // The process dies right after the give-up is durable: its dead letter's append never happens.
+    expect(first.waitingKinds()).toEqual(['ack.undeliverable']);
+    await first.journal.commit();
+    first.actor.stop();
+    const records = (await first.journal.durable.read('run-1')).map((e) => e.data);
+    expect(records.map((r) => r.kind).at(-1)).toBe('ack.undeliverable');
+    const journal = createMemoryJournal<JournalRecord>();
+    const second = startAckHarness({ journal, journaled: records });
+    second.clock.increment(0);
+    await second.flush();
+    const deadLetterId = derivedUuid('dead-letter', q.message_id, 'B');
+    const outbound = second.emitted.flatMap((e) => (e.type === 'supervisor.outbound' ? [e.record.envelope] : []));
+    expect(outbound.map((e) => (e as { message_id: string }).message_id)).toEqual([deadLetterId]);
+    expect(second.count('undeliverable')).toBe(1);
+    // The give-up is not journaled again; the dead letter is.
+    expect((await journal.read('run-1')).map((e) => e.data.kind)).toEqual(['direct']);
+    // Restarted once more, with the dead letter in the journal: nothing is replayed.
+    const third = startAckHarness({ journaled: [...records, ...(await journal.read('run-1')).map((e) => e.data)] });
+    third.clock.increment(60_000);
+    await third.flush();
+    expect(third.count('outbound')).toBe(0);
+    expect(third.count('undeliverable')).toBe(0);
+  });
+});
