@@ -7,7 +7,7 @@ import type { ModelContentBlock, ModelMessage, ModelProvider, ModelRequest } fro
 /** The output budget of every call (spec 001 §3.3). */
 const MAX_TOKENS = 8192;
 
-/** Forced tool use: the agent never answers in plain text (spec 001 §3.3, Appendix B). */
+/** Forced tool use: the agent never answers in plain text (spec 001 §3.3, Appendix B); a request may name the one tool. */
 const TOOL_CHOICE = { type: 'any' } as const;
 
 interface AnthropicProviderOptions {
@@ -112,7 +112,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Mode
             model: request.model,
             max_tokens: MAX_TOKENS,
             tools: request.tools,
-            tool_choice: TOOL_CHOICE,
+            tool_choice: request.toolChoice ?? TOOL_CHOICE,
             system: request.system,
             messages: request.messages,
           },

@@ -11,7 +11,7 @@ export type ConversationMessage = UserMessageParam | AssistantMessageParam;
 /**
  * One model call (spec 001 §3.3): the tools, the system blocks and the messages, with any cache
  * breakpoints already in place (the trainer's context builder places four, §4.5). The provider
- * adds `max_tokens` and the forced `tool_choice`.
+ * adds `max_tokens` and the forced `tool_choice` (`toolChoice`, else any tool).
  */
 export interface ModelRequest {
   /** A registry id (`claude-haiku-4-5`, ...). */
@@ -19,6 +19,8 @@ export interface ModelRequest {
   system: TextBlockParam[];
   tools: Tool[];
   messages: ConversationMessage[];
+  /** Force this one tool (`{ type: 'tool', name }`); without it the provider forces some tool (`{ type: 'any' }`). */
+  toolChoice?: { type: 'tool'; name: string } | undefined;
 }
 
 export interface ModelTextBlock {

@@ -1,5 +1,6 @@
 import { CONSTRAINT_RULES, statedComplexity } from './constraint-rules.ts';
-import { RACING_STRATEGIES, type AggregationStrategy, type PlannedSubtask, type PlanningProblem } from './plan.ts';
+import type { Problem } from '../../../protocol/tiers/problem.ts';
+import { RACING_STRATEGIES, type AggregationStrategy, type PlannedSubtask } from './plan.ts';
 
 /** One row of the Architect's rule table, as the README shows it. */
 export interface ArchitectRule {
@@ -65,7 +66,7 @@ export function chooseStrategy(userChoice: AggregationStrategy | undefined): Agg
 
 const EDGE_CASE = /empty|single|not found|negative|duplicate|bound|limit|overflow|null|zero/i;
 
-function solveSubtask(problem: PlanningProblem, constraints: string[], key: string, variant?: number): PlannedSubtask {
+function solveSubtask(problem: Problem, constraints: string[], key: string, variant?: number): PlannedSubtask {
   const tests = problem.test_cases.length;
   return {
     key,
@@ -85,7 +86,7 @@ function solveSubtask(problem: PlanningProblem, constraints: string[], key: stri
 
 /** The task graph of the rules `solve`/`redundant-solves`, `design-tests` and `review-complexity`. */
 export function plannedSubtasks(
-  problem: PlanningProblem,
+  problem: Problem,
   constraints: string[],
   strategy: AggregationStrategy,
 ): PlannedSubtask[] {

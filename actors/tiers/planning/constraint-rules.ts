@@ -1,16 +1,16 @@
-import type { PlanningProblem } from './plan.ts';
+import type { Problem } from '../../../protocol/tiers/problem.ts';
 
 /** A rule that derives a constraint from a problem: `when` and `then` are what the README shows. */
 export interface ConstraintRule {
   id: string;
   when: string;
   then: string;
-  derive(problem: PlanningProblem): string | undefined;
+  derive(problem: Problem): string | undefined;
 }
 
-const arraysIn = (problem: PlanningProblem): unknown[][] =>
+const arraysIn = (problem: Problem): unknown[][] =>
   problem.test_cases.flatMap((test) => test.input.filter((argument) => Array.isArray(argument)));
-const numbersIn = (problem: PlanningProblem): number[] =>
+const numbersIn = (problem: Problem): number[] =>
   problem.test_cases.flatMap((test) =>
     test.input
       .flatMap((argument) => (Array.isArray(argument) ? argument : [argument]))
@@ -93,7 +93,7 @@ export const CONSTRAINT_RULES: readonly ConstraintRule[] = [
 const normalise = (constraint: string) => constraint.trim().toLowerCase().replace(/\s+/g, ' ');
 
 /** The user's constraints, then each derived one the user did not already write (case and spaces ignored). */
-export function deriveConstraints(problem: PlanningProblem, userConstraints: readonly string[]): string[] {
+export function deriveConstraints(problem: Problem, userConstraints: readonly string[]): string[] {
   const constraints = [...userConstraints];
   const seen = new Set(constraints.map(normalise));
   for (const rule of CONSTRAINT_RULES) {

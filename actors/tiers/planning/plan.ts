@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Problem } from '../../../protocol/tiers/problem.ts';
 
 /**
  * Spec 002's aggregation strategies: `all_success` for dependent subtasks, the other three for
@@ -90,7 +91,7 @@ export interface BrainTokens {
  */
 export interface ArchitectInput {
   objective: string;
-  problem: PlanningProblem;
+  problem: Problem;
   constraints: string[];
   /** The user's choice, else the rule table's. */
   aggregation_strategy?: AggregationStrategy;
@@ -100,15 +101,4 @@ export interface ArchitectInput {
 /** Spec 002's ABSTRACT_ARCHITECT brain: a problem in, a plan out. */
 export interface ArchitectBrain {
   plan(input: ArchitectInput, signal?: AbortSignal): Promise<Plan & { tokens?: BrainTokens }>;
-}
-
-/**
- * The problem as the planning brains read it: `protocol/tiers/problem.ts`'s `Problem`, by shape.
- */
-export interface PlanningProblem {
-  problem_id?: string | undefined;
-  statement: string;
-  function_name: string;
-  language: string;
-  test_cases: { input: unknown[]; expected: unknown }[];
 }

@@ -1,6 +1,7 @@
 /** Which rule a request broke. */
 export type ViolationRule =
   | 'tool_choice'
+  | 'tool_schema'
   | 'max_tokens'
   | 'cache_control_count'
   | 'cache_control_place'

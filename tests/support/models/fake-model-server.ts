@@ -41,9 +41,14 @@ export interface Violation extends RuleViolation {
   endpoint: Endpoint;
 }
 
+/** The rules a Messages request is checked against (the trainer's by default). */
+export type AnthropicRules = (body: unknown, headers: Record<string, string | string[] | undefined>) => RuleViolation[];
+
 export interface FakeModelServerOptions {
   anthropic?: Script<AnthropicReply>;
   openai?: Script<OpenAiReply>;
+  /** Other callers' rules for Messages requests (tiers' forced single tool); default `checkAnthropicRequest`. */
+  anthropicRules?: AnthropicRules;
 }
 
 export interface FakeModelServer {
@@ -135,7 +140,7 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
     }
     const checks =
       endpoint === 'anthropic'
-        ? checkAnthropicRequest(body, request.headers)
+        ? (options.anthropicRules ?? checkAnthropicRequest)(body, request.headers)
         : checkOpenAiRequest(body, request.headers);
     flag(checks);
     if (typeof body !== 'object' || body === null || Array.isArray(body))

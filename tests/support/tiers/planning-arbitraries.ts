@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { SpecialistStatus } from '../../../actors/tiers/planning/dispatcher.ts';
-import { AggregationStrategySchema, type PlanningProblem } from '../../../actors/tiers/planning/plan.ts';
+import type { Problem } from '../../../protocol/tiers/problem.ts';
+import { AggregationStrategySchema } from '../../../actors/tiers/planning/plan.ts';
 
 const argument = fc.oneof(
   fc.integer({ min: -50, max: 50 }),
@@ -9,7 +10,7 @@ const argument = fc.oneof(
 );
 
 /** Problems of any shape the rules read: arrays (empty, single, duplicates), negatives, strings, stated bounds. */
-export const problemArbitrary: fc.Arbitrary<PlanningProblem> = fc.record({
+export const problemArbitrary: fc.Arbitrary<Problem> = fc.record({
   statement: fc.constantFrom(
     'Return the index of target, or -1 if not found. Use O(log n) time.',
     'Sum the numbers in linear time.',

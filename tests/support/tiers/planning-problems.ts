@@ -1,7 +1,7 @@
-import type { PlanningProblem } from '../../../actors/tiers/planning/plan.ts';
+import type { Problem } from '../../../protocol/tiers/problem.ts';
 
 /** Spec 002's running example (leetcode-704, binary search), with an empty array and a not-found case. */
-export const BINARY_SEARCH: PlanningProblem = {
+export const BINARY_SEARCH: Problem = {
   problem_id: 'leetcode-704',
   statement:
     'Given a sorted array of integers nums and an integer target, return the index of target in nums, or -1 if it is not found. You must write an algorithm with O(log n) runtime complexity.',
@@ -16,7 +16,7 @@ export const BINARY_SEARCH: PlanningProblem = {
 };
 
 /** A problem no rule finds anything in: positive numbers, no empty or single arrays, no bound stated. */
-export const PLAIN_SUM: PlanningProblem = {
+export const PLAIN_SUM: Problem = {
   statement: 'Return the sum of two numbers.',
   function_name: 'add',
   language: 'javascript',

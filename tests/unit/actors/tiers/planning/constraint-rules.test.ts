@@ -4,10 +4,10 @@ import {
   deriveConstraints,
   statedComplexity,
 } from '../../../../../actors/tiers/planning/constraint-rules.ts';
-import type { PlanningProblem } from '../../../../../actors/tiers/planning/plan.ts';
+import type { Problem } from '../../../../../protocol/tiers/problem.ts';
 import { BINARY_SEARCH, PLAIN_SUM } from '../../../../support/tiers/planning-problems.ts';
 
-const withTests = (test_cases: PlanningProblem['test_cases'], statement = 'Do it.'): PlanningProblem => ({
+const withTests = (test_cases: Problem['test_cases'], statement = 'Do it.'): Problem => ({
   statement,
   function_name: 'f',
   language: 'javascript',
