@@ -1,8 +1,8 @@
 import { backoffDelay, type BackoffPolicy } from '../../actors/runtime/backoff.ts';
 import type { AckRecord, JournalRecord } from '../../protocol/runtime/ack-record.ts';
-import { isRoutedRecord } from '../../protocol/runtime/ack-record.ts';
 import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 import { AckLedger, type AckPolicy, type TrackedAck } from './ack-ledger.ts';
+import { ackJournalReplay, type ReadRoutedRecord } from './ack-journal-replay.ts';
 
 /**
  * A system's acknowledged delivery (spec 004): how redeliveries back off, and what is sent when a
@@ -47,7 +47,9 @@ export type AckEffect =
   | { type: 'redeliver'; receiver: string; item: AckItem }
   /** Its redelivery came due past the envelope's expiry: not redelivered, no longer tracked for `receiver`. */
   | { type: 'expired'; receiver: string; item: AckItem }
-  | { type: 'undeliverable'; receiver: string; attempts: number; item: AckItem };
+  | { type: 'undeliverable'; receiver: string; attempts: number; item: AckItem }
+  /** A give-up a restored journal holds without its dead letter: the dead letter only (it may have been announced). */
+  | { type: 'deadLetter'; receiver: string; attempts: number; item: AckItem };
 
 const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1_000, maxMs: 30_000 };
 
@@ -155,6 +157,27 @@ export class AckDelivery {
     return announced;
   }
 
+  /**
+   * An envelope that needs an ack expired while its delivery waited for the journal: each
+   * receiver's `ack.armed` (journaled at admission) is closed with `ack.expired`, and each expiry
+   * announced once that is durable, as for an expiry before a redelivery.
+   */
+  expiredBeforeDelivery(item: AckItem, receivers: readonly string[], policy: AckPolicy, now: number): AckEffect[] {
+    return receivers.map((receiver) => {
+      const entry: TrackedAck<AckItem> = {
+        messageId: item.id,
+        receiver,
+        policy,
+        attempts: 1,
+        phase: 'awaitingAck',
+        dueAt: now,
+        item,
+      };
+      const record: AckRecord = { kind: 'ack.expired', message_id: item.id, receiver, attempt: 1 };
+      return this.#close(entry, record, { type: 'expired', receiver, item });
+    });
+  }
+
   /** A delivery revoked (its append failed): none of its receivers is waited for. */
   revoked(id: string): void {
     this.ledger.cancel(id);
@@ -188,51 +211,18 @@ export class AckDelivery {
   }
 
   /**
-   * Re-arms what a restored run's journal left pending: each `ack.armed` of an envelope with no
-   * later ack, give-up or expiry for that receiver, due at its journaled deadline (at once if it
-   * passed). `read` gives what the supervisor knows of a routed record: its item, and its policy
-   * (none: it needs no ack). A give-up for which `unsent(id, receiver)` holds (its dead letter is
-   * not in the journal: the process died between the two appends) is announced again at once.
+   * Re-arms what a restored run's journal left pending, at the journaled deadlines (at once if
+   * they passed), and sends at once the dead letter of each give-up whose dead letter never
+   * reached the journal (see {@link ackJournalReplay}: `read` and `unsent` are its).
    */
   restore(
     records: readonly JournalRecord[],
-    read: (record: RoutedRecord) => { item: AckItem; policy: AckPolicy | undefined } | undefined,
-    unsent: (id: string, receiver: string) => boolean = () => false,
+    read: ReadRoutedRecord,
+    unsent?: (id: string, receiver: string) => boolean,
   ): void {
-    const routed = new Map<string, { item: AckItem; policy: AckPolicy }>();
-    const armed = new Map<string, Extract<AckRecord, { kind: 'ack.armed' }>>();
-    const gaveUp = new Map<string, Extract<AckRecord, { kind: 'ack.undeliverable' }>>();
-    for (const record of records) {
-      if (isRoutedRecord(record)) {
-        const known = read(record);
-        if (known?.policy && !routed.has(known.item.id))
-          routed.set(known.item.id, { item: known.item, policy: known.policy });
-        continue;
-      }
-      const key = `${record.message_id}\u0000${record.receiver}`;
-      gaveUp.delete(key);
-      if (record.kind === 'ack.armed') armed.set(key, record);
-      else armed.delete(key);
-      if (record.kind === 'ack.undeliverable') gaveUp.set(key, record);
-    }
-    for (const { message_id, receiver, attempts } of gaveUp.values()) {
-      const found = routed.get(message_id);
-      if (found && unsent(message_id, receiver))
-        this.#replay.push({ type: 'undeliverable', receiver, attempts, item: found.item });
-    }
-    for (const { message_id, receiver, attempt, due_at } of armed.values()) {
-      const found = routed.get(message_id);
-      if (!found) continue;
-      this.ledger.restore({
-        messageId: message_id,
-        receiver,
-        policy: found.policy,
-        attempts: attempt,
-        phase: 'awaitingAck',
-        dueAt: due_at,
-        item: found.item,
-      });
-    }
+    const { pending, unannounced } = ackJournalReplay(records, read, unsent);
+    for (const entry of pending) this.ledger.restore(entry);
+    for (const giveUp of unannounced) this.#replay.push({ type: 'deadLetter', ...giveUp });
   }
 
   #undeliverable(entry: TrackedAck<AckItem>): AckEffect {

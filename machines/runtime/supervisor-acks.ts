@@ -50,7 +50,8 @@ export function ackItemOf(
 /**
  * Re-arms a restored run's pending acks from its journal records, reading envelopes through the
  * addressing. A give-up journaled without its dead letter (the process died between the two
- * appends) is announced again, so the dead letter is sent; its derived id keeps it single.
+ * appends) has its dead letter sent now; its event and sender notice are not made again (they
+ * may have gone out), so a give-up is announced at most once and dead-lettered exactly once.
  */
 export function restoreAcks(
   acks: AckDelivery,
@@ -118,7 +119,9 @@ export function handleThrottle(
 
 /** Hands an envelope that needs an ack to `target`, asking it to ack, and starts its ack timer. */
 export function deliverTracked(step: AckStep, item: AckItem, target: string, policy: AckPolicy): void {
-  (step.enqueue as AckEnqueue).sendTo(target, { ...deliveryOf(item.record, item.id), ack: true });
+  // A stopped agent gets nothing, and so never acks (as for a redelivery).
+  if (isRunningChild(step.self, target))
+    (step.enqueue as AckEnqueue).sendTo(target, { ...deliveryOf(item.record, item.id), ack: true });
   step.acks.delivered(item, target, policy, step.now);
 }
 
@@ -163,19 +166,23 @@ export function applyAckEffects(step: AckStep, effects: readonly AckEffect[]): v
             envelope,
           } satisfies SupervisorRejectedEvent);
         }
-        const deadLetter = step.system.acks?.deadLetter?.(
-          envelope,
-          receiver,
-          attempts,
-          deadLetterId(item.id, receiver),
-        );
-        // Routed like any envelope: validated, checked against the routing table, journaled.
-        if (deadLetter !== undefined) enqueue.raise({ type: 'supervisor.send', envelope: deadLetter });
+        sendDeadLetter(step, effect);
         break;
       }
+      case 'deadLetter':
+        sendDeadLetter(step, effect);
+        break;
     }
   }
   rescheduleAckTimer(step);
+}
+
+/** Sends the system's dead letter for a give-up, if it declares one: routed like any envelope (validated, checked, journaled). */
+function sendDeadLetter(step: AckStep, giveUp: { item: AckItem; receiver: string; attempts: number }): void {
+  const { item, receiver, attempts } = giveUp;
+  const id = deadLetterId(item.id, receiver);
+  const deadLetter = step.system.acks?.deadLetter?.(item.record.envelope, receiver, attempts, id);
+  if (deadLetter !== undefined) (step.enqueue as AckEnqueue).raise({ type: 'supervisor.send', envelope: deadLetter });
 }
 
 /** The dead letter's message id for `(id, receiver)`: the same on every run, so a replayed give-up is a duplicate. */

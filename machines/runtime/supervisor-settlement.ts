@@ -9,7 +9,7 @@
 import type { AgentReport } from '../../protocol/runtime/agent-report.ts';
 import type { JournalAckEvent } from '../../actors/runtime/journal-writer.ts';
 import type { PendingDelivery } from './pending-deliveries.ts';
-import { applyAckEffects, rescheduleAckTimer } from './supervisor-acks.ts';
+import { ackItemOf, applyAckEffects, rescheduleAckTimer } from './supervisor-acks.ts';
 import { expiredEvent, journalRefusal } from './supervisor-events.ts';
 import { ackStepOf, deliverPending, refuse, type SupervisorStep } from './supervisor-step.ts';
 
@@ -30,7 +30,7 @@ export function deliverJournaled(step: SupervisorStep, event: JournalAckEvent): 
     }
     // Its delivery waited for the disk: past its expiry now, it is not delivered either.
     if (!pending.deliveredEarly && pending.expiresAt !== undefined && ledger.expiredNow(pending)) {
-      enqueue.emit(expiredEvent(partition, record, 'delivery'));
+      if (!closeTrackedExpiry(step, pending)) enqueue.emit(expiredEvent(partition, record, 'delivery'));
       continue;
     }
     if (!pending.deliveredEarly) deliverPending(step, pending);
@@ -58,6 +58,20 @@ export function deliverJournaled(step: SupervisorStep, event: JournalAckEvent): 
       refuse(step, agent, rejected);
     }
   }
+}
+
+/**
+ * An envelope that needs an ack expired before its delivery: its receivers' `ack.armed` records
+ * are closed (`ack.expired`), else a restarted run would re-arm and announce it again. Returns
+ * whether it needed an ack (then its expiry is announced per receiver, once durable).
+ */
+function closeTrackedExpiry(step: SupervisorStep, pending: PendingDelivery): boolean {
+  const { acks } = step.context;
+  const policy = acks && step.config.ackPolicyOf?.(pending.record.envelope);
+  if (!policy) return false;
+  const ackStep = ackStepOf(step, acks);
+  applyAckEffects(ackStep, acks.expiredBeforeDelivery(ackItemOf(pending), pending.targets, policy, ackStep.now));
+  return true;
 }
 
 /** An append failed: its sender hears `journal_unavailable`, and agents that got it early stop working on it. */

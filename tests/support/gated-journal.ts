@@ -10,14 +10,14 @@ export interface GatedAppend<T> {
 /**
  * A memory journal whose appends wait until the test settles them, oldest first: `commit()` stores
  * the oldest waiting call in `durable` and resolves it; `fail()` rejects it and stores nothing.
+ * A restarted process gets a new gated journal over the same `durable` (what never reached it is lost).
  */
-export function createGatedJournal<T>(): Journal<T> & {
+export function createGatedJournal<T>(durable: MemoryJournal<T> = createMemoryJournal<T>()): Journal<T> & {
   waiting: GatedAppend<T>[];
   commit(): Promise<void>;
   fail(message?: string): void;
   durable: MemoryJournal<T>;
 } {
-  const durable = createMemoryJournal<T>();
   const queue: {
     call: GatedAppend<T>;
     resolve: (entries: JournalEntry<T>[]) => void;
