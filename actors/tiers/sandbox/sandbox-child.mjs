@@ -121,6 +121,13 @@ function run(input) {
   });
   new vm.Script(input.harness, { filename: 'sandbox-harness' }).runInContext(context);
   const harness = vm.runInContext('__sandbox__', context);
+  // Without this callback Node rejects import() with an error of this realm, whose constructors
+  // lead here; with it, the attempt is noted and the rejection is the context's own TypeError.
+  const ContextTypeError = vm.runInContext('TypeError', context);
+  const importModuleDynamically = (specifier) => {
+    harness.note(`import(${JSON.stringify(String(specifier))})`);
+    throw new ContextTypeError('import() is not available in the sandbox: there are no modules');
+  };
   const startedAt = performance.now();
   const deadline = startedAt + timeoutMs;
   const timeLeft = () => Math.max(1, Math.ceil(deadline - performance.now()));
@@ -131,7 +138,10 @@ function run(input) {
 
   let solution;
   try {
-    solution = new vm.Script(code, { filename: 'solution.js' });
+    solution = new vm.Script(code, {
+      filename: 'solution.js',
+      ...(process.execArgv.includes('--experimental-vm-modules') ? { importModuleDynamically } : {}),
+    });
   } catch (error) {
     const where = String(error?.stack ?? '').match(/^solution\.js:(\d+)/);
     return end('compile_error', `${error?.name}: ${error?.message}${where ? ` (line ${where[1]})` : ''}`);
@@ -175,55 +185,62 @@ function run(input) {
     }
   }
 
-  emit({ t: 'loaded' });
-  for (let index = 0; index < calls.length; index += 1) {
-    const where = `call ${index}`;
-    let totalMs = 0;
-    let runs = 0;
-    let answer = '';
+  /**
+   * Runs call `index` `repeat` times, each with fresh arguments, and gives the harness's answer for
+   * the last round with the mean time. The first round runs under the vm's watchdog (a thread that
+   * costs about 0.2 ms a call); with `repeat` > 1 it is a warm-up, and the rounds after it run and
+   * are timed without one (the parent's kill still bounds them). Null when the time is up.
+   */
+  const runCall = (index) => {
+    let timedMs = 0;
+    let timedRounds = 0;
     for (let round = 0; round < repeat; round += 1) {
       try {
         harness.prepare(calls[index]);
       } catch (error) {
-        return end('crashed', `${where}: its arguments could not be read (${error?.message})`);
+        return { answer: `exits arguments could not be read (${error?.message})`, ms: 0 };
       }
       const before = performance.now();
       try {
-        runTimed(CALL);
+        if (round === 0) runTimed(CALL);
+        else CALL.runInContext(context);
       } catch (error) {
-        if (isTimeout(error)) return late(where);
+        if (isTimeout(error)) return null;
         harness.hold(error);
       }
-      totalMs += performance.now() - before;
-      runs += 1;
-      const status = harness.status();
-      if (status === 'f' || status === 'threw' || round === repeat - 1) {
+      const ms = performance.now() - before;
+      if (repeat === 1 || round > 0) [timedMs, timedRounds] = [timedMs + ms, timedRounds + 1];
+      if (performance.now() > deadline) return null;
+      if (harness.status() !== 'returned' || round === repeat - 1) {
         try {
-          answer = runTimed(RESULT);
+          return { answer: runTimed(RESULT), ms: timedRounds > 0 ? timedMs / timedRounds : ms };
         } catch (error) {
-          if (isTimeout(error)) return late(where);
-          answer = 'ex' + 'its result could not be read';
+          return isTimeout(error) ? null : { answer: 'ex' + 'its result could not be read', ms };
         }
-        break;
       }
     }
+  };
+
+  emit({ t: 'loaded' });
+  for (let index = 0; index < calls.length; index += 1) {
+    const where = `call ${index}`;
+    const outcome = runCall(index);
+    if (outcome === null) return late(where);
+    const { answer, ms } = outcome;
     const stop = verdictOf(answer, where);
-    const ms = totalMs / runs;
     if (stop) {
       if (stop.verdict === 'memory') emit({ t: 'call', i: index, ms, ok: false, error: answer.slice(2) });
       return end(stop.verdict, stop.detail);
     }
     if (answer[0] === 'v') emit({ t: 'call', i: index, ms, ok: true, json: answer.slice(1) });
     else if (answer === 'u') emit({ t: 'call', i: index, ms, ok: true });
-    else if (answer === 'p') {
-      emit({
-        t: 'call',
-        i: index,
-        ms,
-        ok: false,
-        error: 'it returned a promise that never settles (the sandbox has no timers or I/O)',
-      });
-    } else emit({ t: 'call', i: index, ms, ok: false, error: answer.slice(2) });
+    else {
+      const error =
+        answer === 'p'
+          ? 'it returned a promise that never settles (the sandbox has no timers or I/O)'
+          : answer.slice(2);
+      emit({ t: 'call', i: index, ms, ok: false, error });
+    }
   }
   return end('ok');
 }

@@ -63,6 +63,8 @@ export function sandboxCommand(limits: SandboxLimits, options: { rlimit: boolean
     '--disable-warning=ExperimentalWarning',
     '--disallow-code-generation-from-strings',
     '--no-addons',
+    // Lets the child answer import() itself (see sandbox-child.mjs); the solution never gets a module.
+    ...(process.allowedNodeEnvironmentFlags.has('--experimental-vm-modules') ? ['--experimental-vm-modules'] : []),
     `--max-old-space-size=${limits.memoryMb}`,
     '--input-type=module',
     '--eval',

@@ -4,7 +4,8 @@
  * may replace them afterwards); puts throwing stand-ins where a Node program would find `process`,
  * `require`, `Buffer` and `fetch`, noting the first attempt even when the solution catches the
  * error; gives a silent `console` and a `module.exports` to read; and installs `__sandbox__`, which
- * the child drives. It answers in strings only, so no object crosses between the realms:
+ * the child drives (`note` records an attempt the child saw itself: an import()). It answers in
+ * strings only, so no object crosses between the realms:
  * `bind` '' or what was found instead, `status` a state name, `result` 'v' + JSON, 'u' (undefined),
  * 'p' (a promise still pending), 'f' + the forbidden attempt, or 'e' + kind + message, where kind is
  * 'g' (code generation), 'i' (import()), 'm' (memory) or 'x' (anything else).
@@ -162,6 +163,9 @@
       } catch (e) {
         settle('threw', e);
       }
+    },
+    note(what) {
+      if (attempt === '') attempt = what;
     },
     hold(e) {
       state = 'pending';

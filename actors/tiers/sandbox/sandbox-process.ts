@@ -18,6 +18,8 @@ export interface SandboxProcessRequest {
   rlimit?: boolean;
   /** Tests only: the child's own deadline, set past the parent's to see the parent kill it. */
   childTimeoutMs?: number;
+  /** Tests only: a lower bound on the bytes of output than MAX_OUTPUT_BYTES. */
+  maxOutputBytes?: number;
 }
 
 /** Why the parent killed the child before it reported an end. */
@@ -77,6 +79,7 @@ function runChild(request: SandboxProcessRequest): Promise<SandboxProcessRun> {
   signal?.throwIfAborted();
   const command = sandboxCommand(limits, { rlimit: request.rlimit ?? true });
   const memoryBound = processMemoryBytes(limits);
+  const outputBound = request.maxOutputBytes ?? MAX_OUTPUT_BYTES;
   const startedAt = performance.now();
   const calls: ChildCallLine[] = [];
   let loaded = false;
@@ -137,8 +140,7 @@ function runChild(request: SandboxProcessRequest): Promise<SandboxProcessRun> {
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk: string) => {
     outputBytes += Buffer.byteLength(chunk);
-    if (outputBytes > MAX_OUTPUT_BYTES)
-      return stop('output', `it wrote more than ${MAX_OUTPUT_BYTES / 2 ** 20} MiB of results`);
+    if (outputBytes > outputBound) return stop('output', `it wrote more than ${outputBound} bytes of results`);
     pending += chunk;
     let newline = pending.indexOf('\n');
     while (newline >= 0 && stopped === undefined) {

@@ -19,7 +19,7 @@ export class SandboxSlots {
 
   /** Resolves with a release function once a slot is free; rejects if `signal` aborts first. */
   acquire(signal?: AbortSignal): Promise<() => void> {
-    signal?.throwIfAborted();
+    if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.running < this.size) {
       this.running += 1;
       return Promise.resolve(this.releaser());

@@ -158,7 +158,7 @@ describe('runTests', () => {
   it(
     'keeps parallel runs apart: each gets its own results',
     async () => {
-      const runs = Array.from({ length: 6 }, (_, k) =>
+      const runs = Array.from({ length: 4 }, (_, k) =>
         runCalls({
           code: `let calls = 0; function tag(x) { calls += 1; return [${k}, x, calls]; }`,
           functionName: 'tag',
