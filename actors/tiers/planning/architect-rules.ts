@@ -46,7 +46,7 @@ export const ARCHITECT_RULES: readonly ArchitectRule[] = [
   ...CONSTRAINT_RULES.map(({ id, when, then }) => ({ id: `constraint:${id}`, when, then: `add ${then}` })),
   {
     id: 'revise-solve',
-    when: 'revising (once) after a PARTIAL whose majority failed, and a solve attempt failed',
+    when: 'revising (once) after a PARTIAL whose majority failed, and a solve attempt failed (or no failed key is named)',
     then: 'switch to `any_success` with three redundant solve attempts',
   },
   {

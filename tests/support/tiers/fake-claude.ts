@@ -10,7 +10,7 @@ export interface FakeClaude {
   server: FakeModelServer;
   /** What the model layer hands a Claude brain, pointed at the fake server (no SDK retries). */
   access: AnthropicAccess;
-  /** How the next requests are answered (default: no reply, a 400). */
+  /** How the next requests are answered, `index` counting from 0 since this call (default: no reply, a 400). */
   answer(reply: (body: Json, index: number) => AnthropicReply): void;
   /** The Messages request bodies received so far. */
   bodies(): Json[];
@@ -33,10 +33,11 @@ export const submit =
  */
 export async function startFakeClaude(): Promise<FakeClaude> {
   let reply: ((body: Json, index: number) => AnthropicReply) | undefined;
+  let answered = 0;
   const server = await startFakeModelServer({
     anthropicRules: checkForcedToolRequest,
-    anthropic: (body, index) =>
-      reply ? reply(body, index) : { error: { status: 400, message: 'no answer scripted for this test' } },
+    anthropic: (body) =>
+      reply ? reply(body, answered++) : { error: { status: 400, message: 'no answer scripted for this test' } },
   });
   const access = fakeServerBackends(server).choose<AnthropicAccess>({
     offline: () => {
@@ -49,6 +50,7 @@ export async function startFakeClaude(): Promise<FakeClaude> {
     access,
     answer(next) {
       reply = next;
+      answered = 0;
     },
     bodies: () => server.requests.filter((r) => r.endpoint === 'anthropic').map((r) => r.body as Json),
   };
