@@ -1,0 +1,196 @@
+import { createActor } from 'xstate';
+import type { AgentBrains } from '../../actors/coscientist/agents/agent-context.ts';
+import { GOAL_ENTRY, readGoal } from '../../actors/coscientist/agents/memory-reads.ts';
+import { domainKnowledge } from '../../actors/coscientist/knowledge/knowledge-base.ts';
+import { ContextMemory } from '../../actors/coscientist/memory/context-memory.ts';
+import { MEMORY_SCHEMA } from '../../actors/coscientist/memory/memory-schema.ts';
+import type { ServiceClock } from '../../actors/runtime/clock.ts';
+import type { Journal } from '../../actors/runtime/journal.ts';
+import type { ResourceLocks } from '../../actors/runtime/resource-locks.ts';
+import { openSharedState } from '../../actors/runtime/shared-state/open-shared-state.ts';
+import { openTaskQueue, type TaskQueue } from '../../actors/runtime/task-queue.ts';
+import type { TaskLogRecord } from '../../actors/runtime/task-queue-log.ts';
+import type { GoalContent } from '../../protocol/coscientist/memory-content.ts';
+import type { CoscientistMessage } from '../../protocol/coscientist/message.ts';
+import type { JournalRecord } from '../../protocol/runtime/ack-record.ts';
+import type { TaskView } from '../../protocol/runtime/task-spec.ts';
+import { createSupervisorMachine } from '../runtime/supervisor.ts';
+import { coscientistSystem } from './coscientist-system.ts';
+import { researchMessage } from './research-messages.ts';
+import { ResearchRun } from './research-run.ts';
+import type { ResearchRecord } from './research-record.ts';
+import { DEFAULT_LIMITS, researchWorkers, type WorkerLimits } from './research-workers.ts';
+
+/** What every goal of the system shares. */
+export interface ResearchServices {
+  /** Context memory (shared state), the task queue and the routed messages: three journals. */
+  memoryJournal: Journal<unknown>;
+  taskJournal: Journal<TaskLogRecord>;
+  messageJournal: Journal<JournalRecord>;
+  clock: ServiceClock;
+  locks: ResourceLocks;
+  brains: AgentBrains;
+  limits?: WorkerLimits;
+  /** Agents read meta-review feedback (false: the ablation). */
+  feedback?: boolean;
+  k?: number;
+  evolveCount?: number;
+  /** Yields between an agent's items (zero-latency brains: a resolved promise). */
+  pause?: () => Promise<void>;
+  fault?: (task: TaskView) => Error | undefined;
+  onState?: (researchId: string, record: ResearchRecord) => void;
+  onMessage?: (researchId: string, message: CoscientistMessage, delivered: boolean) => void;
+  onError?: (error: unknown) => void;
+}
+
+/** One goal, open: its memory, queue, supervisor and SUPERVISOR loop. */
+export interface OpenResearch {
+  researchId: string;
+  goal: GoalContent;
+  memory: ContextMemory;
+  queue: TaskQueue;
+  run: ResearchRun;
+  /** Messages handed to the supervisor, and those it journaled and delivered. */
+  messages: { sent: number; delivered: number; rejected: number };
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a goal: a new one (with `goal`, written to context memory first) or one on disk (its
+ * memory, queue and routed messages are read back, and its SUPERVISOR reconciles from them).
+ *
+ * @example
+ * const research = await openResearch('r-1', services, goal); await research.run.settled();
+ */
+export async function openResearch(
+  researchId: string,
+  services: ResearchServices,
+  goal?: GoalContent,
+): Promise<OpenResearch> {
+  const { clock } = services;
+  const state = openSharedState({
+    journal: services.memoryJournal,
+    schema: MEMORY_SCHEMA,
+    scopes: { research: researchId },
+    clock,
+  });
+  const memory = new ContextMemory(state, () => new Date(clock.now()).toISOString());
+  if (goal) await memory.create('SUPERVISOR', 'goal', goal, { entryId: GOAL_ENTRY });
+  const content = await readGoal(memory);
+  const journaled = await services.messageJournal.read(researchId);
+  const journaledIds = journaled.flatMap((e) => ('envelope' in (e.data as object) ? [idOf(e.data)] : []));
+  const supervisor = createActor(
+    createSupervisorMachine(coscientistSystem(), { journal: services.messageJournal, now: () => clock.now() }),
+    {
+      input: { journaledIds },
+      clock,
+    },
+  );
+  const messages = { sent: 0, delivered: 0, rejected: 0 };
+  supervisor.on('supervisor.routed', ({ record }) => {
+    messages.delivered++;
+    const message = record.envelope as CoscientistMessage;
+    services.onMessage?.(researchId, message, true);
+  });
+  supervisor.on('supervisor.rejected', (event) => {
+    if (event.error.code === 'duplicate_message')
+      messages.delivered++; // journaled before a restart
+    else {
+      messages.rejected++;
+      services.onError?.(
+        new Error(`Goal ${researchId}: a message was refused (${event.error.code}): ${event.error.message}`),
+      );
+    }
+  });
+  supervisor.start();
+  const send = (message: CoscientistMessage) => {
+    messages.sent++;
+    supervisor.send({ type: 'supervisor.send', envelope: message });
+  };
+  const leased = new Set<string>();
+  const workers = researchWorkers({
+    researchId,
+    memory,
+    knowledge: domainKnowledge(content.domain),
+    locks: services.locks,
+    brains: services.brains,
+    limits: services.limits ?? DEFAULT_LIMITS,
+    feedback: services.feedback ?? true,
+    pause: services.pause ?? (() => Promise.resolve()),
+    leased,
+    ...(services.fault ? { fault: services.fault } : {}),
+    signal: (task, outcome) => {
+      const agent = task.agent_type as CoscientistMessage['header']['source_agent'];
+      const failed = outcome.error !== undefined;
+      const timedOut = failed && (outcome.error as { name?: string })?.name === 'AbortError';
+      const error = failed
+        ? { code: timedOut ? 'timeout' : 'error', message: String((outcome.error as Error)?.message ?? outcome.error) }
+        : undefined;
+      const base = { researchId, from: agent, to: 'SUPERVISOR' as const, taskId: task.task_id, at: clock.now() };
+      send(
+        researchMessage({
+          ...base,
+          type: 'task_result',
+          data: {
+            task_id: task.task_id,
+            status: failed ? (timedOut ? 'timed_out' : 'failed') : 'completed',
+            entry_ids: outcome.result?.entry_ids ?? outcome.partials?.map((p) => p.entry_id) ?? [],
+            ...(error ? { error } : {}),
+          },
+          priority: 4,
+          key: `${task.task_id}-result-${task.attempts}`,
+        }),
+      );
+      if (outcome.result?.tournament) {
+        send(
+          researchMessage({
+            ...base,
+            from: 'RANKING',
+            type: 'tournament_request',
+            data: outcome.result.tournament,
+            priority: 4,
+            key: `${task.task_id}-tournament`,
+          }),
+        );
+      }
+    },
+  });
+  const queue = await openTaskQueue({
+    journal: services.taskJournal,
+    name: researchId,
+    workers,
+    clock,
+    ...(services.onError ? { onError: services.onError } : {}),
+  });
+  const run = await ResearchRun.open({
+    researchId,
+    goal: content,
+    memory,
+    queue,
+    leased,
+    send,
+    clock,
+    k: services.k ?? 32,
+    evolveCount: services.evolveCount ?? 2,
+    onState: (record) => services.onState?.(researchId, record),
+    ...(services.onError ? { onError: services.onError } : {}),
+  });
+  return {
+    researchId,
+    goal: content,
+    memory,
+    queue,
+    run,
+    messages,
+    async close() {
+      run.close();
+      queue.close();
+      supervisor.stop();
+      await state.close();
+    },
+  };
+}
+
+function idOf(record: unknown): string {
+  return String((record as { envelope: { header: { message_id: string } } }).envelope.header?.message_id);
+}
