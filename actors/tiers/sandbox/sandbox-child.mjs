@@ -250,6 +250,11 @@ process.on('unhandledRejection', () => {});
 const input = JSON.parse(fs.readFileSync(0, 'utf8'));
 closeEscapes();
 try {
+  // Started without the permission model (a changed command line), this process runs nothing.
+  const permission = process.permission;
+  if (!permission || ['fs.write', 'fs.read', 'child', 'worker'].some((scope) => permission.has(scope))) {
+    throw new Error('the permission model is off or grants access; the sandbox refuses to run the code');
+  }
   run(input);
 } catch (error) {
   emit({ t: 'end', verdict: 'crashed', detail: `the sandbox's runner failed: ${error?.message ?? error}` });

@@ -142,12 +142,13 @@ function runChild(request: SandboxProcessRequest): Promise<SandboxProcessRun> {
     outputBytes += Buffer.byteLength(chunk);
     if (outputBytes > outputBound) return stop('output', `it wrote more than ${outputBound} bytes of results`);
     pending += chunk;
-    let newline = pending.indexOf('\n');
-    while (newline >= 0 && stopped === undefined) {
-      take(pending.slice(0, newline));
-      pending = pending.slice(newline + 1);
-      newline = pending.indexOf('\n');
+    let from = 0;
+    for (let newline = pending.indexOf('\n'); newline >= 0 && stopped === undefined;) {
+      take(pending.slice(from, newline));
+      from = newline + 1;
+      newline = pending.indexOf('\n', from);
     }
+    pending = pending.slice(from);
   });
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk: string) => {

@@ -1,5 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCalls } from '../../../../../actors/tiers/sandbox/run-calls.ts';
+import { harnessScript } from '../../../../../actors/tiers/sandbox/sandbox-command.ts';
 import { type SandboxProcessRequest, runSandboxProcess } from '../../../../../actors/tiers/sandbox/sandbox-process.ts';
 import { verdictOf } from '../../../../../actors/tiers/sandbox/sandbox-verdict.ts';
 
@@ -73,6 +76,31 @@ describe('runSandboxProcess (the parent holds the hard limits)', () => {
       await new Promise((resolve) => setImmediate(resolve));
       controller.abort(new Error('cancelled by the test'));
       await expect(pending).rejects.toThrow('cancelled by the test');
+    },
+    SLOW,
+  );
+
+  it(
+    'has a child that refuses to run code when started without the permission model',
+    () => {
+      const child = readFileSync(
+        new URL('../../../../../actors/tiers/sandbox/sandbox-child.mjs', import.meta.url),
+        'utf8',
+      );
+      const input = { harness: harnessScript(), code: 'function f() { return 1; }', functionName: 'f', calls: ['[]'] };
+      const result = spawnSync(process.execPath, ['--input-type=module', '--eval', child], {
+        input: JSON.stringify({ ...input, repeat: 1, timeoutMs: 1_000 }),
+        encoding: 'utf8',
+        env: {},
+      });
+      expect(result.stdout.trim().split('\n')).toEqual([
+        JSON.stringify({
+          t: 'end',
+          verdict: 'crashed',
+          detail:
+            "the sandbox's runner failed: the permission model is off or grants access; the sandbox refuses to run the code",
+        }),
+      ]);
     },
     SLOW,
   );
