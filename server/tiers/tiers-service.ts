@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto';
+import type { InspectionEvent } from 'xstate';
+import { realClock, type ServiceClock } from '../../actors/runtime/clock.ts';
+import type { Journal } from '../../actors/runtime/journal.ts';
+import type { Store } from '../../actors/runtime/store.ts';
+import type { TaskContext, TaskSettlement, TierBrains } from '../../machines/tiers/task-context.ts';
+import { tiersSystem } from '../../machines/tiers/tiers-system.ts';
+import type { TaskDirectory } from '../../machines/tiers/tier-brain.ts';
+import { cancelRoot, delegateRoot, resumeWithAnswer, rootPayloadOf } from '../../machines/tiers/tier-monitor.ts';
+import type { DelegationRecord } from '../../protocol/runtime/delegation-record.ts';
+import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
+import { SeenMessages } from './seen-messages.ts';
+import type { Tier, TiersEnvelope } from '../../protocol/tiers/envelope.ts';
+import type { TaskRequest } from '../../protocol/tiers/task-request.ts';
+import { RunHost, type RunHostOptions } from '../run-host/run-host.ts';
+import { LiveTask } from './live-task.ts';
+import { receiveMessage } from './receive-message.ts';
+import { TaskEvents } from './task-events.ts';
+import { TaskRecords, type TaskRecord } from './task-records.ts';
+import { TaskReader } from './task-reader.ts';
+import type { BeadsEntry, TaskEvent, TaskStatus, TaskView, TiersService } from './tiers-service-api.ts';
+
+/** Options of {@link TiersServiceImpl.open}. */
+export interface TiersServiceOptions {
+  store: Store;
+  /** Every task's envelopes, one partition per task (the supervisor's journal). */
+  journal: Journal<RoutedRecord>;
+  /** Every task's delegation tree, one partition per task. */
+  trees: Journal<DelegationRecord>;
+  /** Beads (task and user scopes) and the dedup service's seen messages. */
+  beads: Journal<unknown>;
+  brains: TierBrains;
+  clock?: ServiceClock;
+  admission?: RunHostOptions['admission'];
+  timeouts?: Partial<Record<Tier, number>>;
+  inspect?: (partition: string, event: InspectionEvent) => void;
+}
+
+/**
+ * The tiers system (spec 002) on the run host: one supervised run per task (its journal
+ * partition), live while the task works; a task that ended or waits for its user is read from
+ * its journals and record. A restart reopens every unfinished task: its tree re-arms its
+ * watchdogs from their absolute deadlines and every message not yet handled is handed over again
+ * (the dedup service answers what was).
+ */
+export class TiersServiceImpl implements TiersService {
+  private readonly records: TaskRecords;
+  private readonly live = new Map<string, LiveTask>();
+  private readonly taskOfId = new Map<string, string>();
+  private readonly journaledBefore = new Map<string, string[]>();
+  private readonly seen: SeenMessages;
+  private readonly hub = new TaskEvents();
+  private readonly reader: TaskReader;
+  private host!: RunHost;
+  private readonly clock: ServiceClock;
+
+  private constructor(private readonly options: TiersServiceOptions) {
+    this.clock = options.clock ?? realClock;
+    this.records = new TaskRecords(options.store);
+    this.seen = new SeenMessages(options.beads, this.clock);
+    this.reader = new TaskReader(options, this.records, (id) => this.live.get(id));
+  }
+
+  static async open(options: TiersServiceOptions): Promise<TiersServiceImpl> {
+    const service = new TiersServiceImpl(options);
+    const directory: TaskDirectory = {
+      contextOf: async (envelope) => service.live.get(service.partitionOf(envelope))?.ctx,
+      once: (receiver, id, work) => service.once(receiver, id, work) as Promise<TiersEnvelope[]>,
+      sending: (ctx, envelopes) => envelopes.forEach((e) => service.register(e, ctx.taskId)),
+    };
+    service.host = RunHost.ephemeral({
+      system: tiersSystem({
+        specialists: options.brains.specialists,
+        directory,
+        partitionOf: (e) => service.partitionOf(e),
+      }),
+      journal: options.journal,
+      store: options.store,
+      runActor: 'PROGRESS_MONITOR',
+      // A task's run built again (after a restart, or for the user's answer) knows what its journal holds.
+      runInput: (partition) => ({ journaledIds: service.journaledBefore.get(partition) ?? [] }),
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.admission ? { admission: options.admission } : {}),
+      ...(options.inspect ? { inspect: options.inspect } : {}),
+    });
+    for (const { task_id, user } of await service.records.unfinished()) await service.resume(task_id, user);
+    return service;
+  }
+
+  /** The task (journal partition) of an envelope: by its id, the delegation it answers, or the one it cancels. */
+  partitionOf(envelope: TiersEnvelope): string {
+    const payload = envelope.payload as { target_message_id?: string };
+    return (
+      this.taskOfId.get(envelope.id) ??
+      (envelope.correlation_id ? this.taskOfId.get(envelope.correlation_id) : undefined) ??
+      (payload.target_message_id ? this.taskOfId.get(payload.target_message_id) : undefined) ??
+      'unrouted'
+    );
+  }
+
+  private register(envelope: TiersEnvelope, taskId: string): void {
+    this.taskOfId.set(envelope.id, taskId);
+  }
+
+  /** The runtime's dedup service: a message's work runs once per receiver, its answer cached an hour. */
+  once(receiver: string, id: string, work: () => Promise<unknown>): Promise<unknown> {
+    return this.seen.once(receiver, id, work);
+  }
+
+  async submit(user: string, request: TaskRequest): Promise<{ task_id: string; status: TaskStatus }> {
+    this.host.checkAdmission(user);
+    const payload = rootPayloadOf(request);
+    const taskId = randomUUID();
+    await this.start(user, taskId, async (ctx) => delegateRoot(ctx, payload, 'start'));
+    return { task_id: taskId, status: 'working' };
+  }
+
+  /** Starts a task whose first delegation `root` makes (ours, or an external Monitor's). */
+  async start(
+    user: string,
+    taskId: string,
+    root: (ctx: TaskContext) => Promise<TiersEnvelope>,
+  ): Promise<TiersEnvelope> {
+    const record: TaskRecord = {
+      task_id: taskId,
+      user,
+      created_at: new Date(this.clock.now()).toISOString(),
+      status: 'working',
+      outcome: null,
+      waiting_for_user: null,
+    };
+    const live = await this.bringUp(taskId, user, true);
+    const envelope = await root(live.ctx);
+    await this.records.create(record);
+    await this.sendNow(taskId, envelope);
+    return envelope;
+  }
+
+  /** Builds the task's run and opens its tree and Beads (live until it settles). */
+  private async bringUp(taskId: string, user: string, admit: boolean): Promise<LiveTask> {
+    const existing = this.live.get(taskId);
+    if (existing) return existing;
+    if (!admit) this.host.checkAdmission(user);
+    const run = this.host.start({ owner: user, partition: taskId });
+    run.watch((event) => {
+      if (event.type === 'message') this.hub.message(taskId, event.data as TiersEnvelope);
+    });
+    const live = await LiveTask.open({
+      taskId,
+      user,
+      run,
+      trees: this.options.trees,
+      beadsJournal: this.options.beads,
+      clock: this.clock,
+      brains: this.options.brains,
+      ...(this.options.timeouts ? { timeouts: this.options.timeouts } : {}),
+      send: (envelope, context) => this.send(taskId, envelope, context),
+      settle: (settlement) => this.settle(taskId, settlement),
+      onSettled: (node) => this.hub.status(taskId, node.id, node.status),
+    });
+    this.live.set(taskId, live);
+    return live;
+  }
+
+  private send(taskId: string, envelope: TiersEnvelope, context?: unknown, redeliver = false): void {
+    this.register(envelope, taskId);
+    const run = this.host.get(taskId);
+    run?.supervisor.send({
+      type: 'supervisor.send',
+      envelope,
+      ...(context === undefined ? {} : { context }),
+      ...(redeliver ? { redeliver: true } : {}),
+    });
+  }
+
+  private async sendNow(taskId: string, envelope: TiersEnvelope): Promise<void> {
+    const run = this.host.get(taskId)!;
+    const journaled = run.journaled(envelope.id);
+    this.send(taskId, envelope);
+    await journaled;
+  }
+
+  /** The Monitor ended the task or parked it for its user: record it, tell watchers, let the run go. */
+  private async settle(taskId: string, settlement: TaskSettlement): Promise<void> {
+    await this.records.update(taskId, settlement);
+    const live = this.live.get(taskId);
+    this.live.delete(taskId);
+    this.journaledBefore.delete(taskId);
+    const run = this.host.get(taskId);
+    // After the Monitor's brain returns: its run stops once what it journaled is on disk.
+    setImmediate(() => {
+      void (async () => {
+        await run?.quiescent();
+        this.host.release(taskId);
+        await live?.close();
+        this.hub.settled(taskId, settlement.status);
+      })();
+    });
+  }
+
+  /** Reopens an unfinished task after a restart and hands over what was not handled. */
+  private async resume(taskId: string, user: string): Promise<void> {
+    const entries = await this.options.journal.read(taskId);
+    for (const entry of entries) this.register(entry.data.envelope as TiersEnvelope, taskId);
+    this.journaledBefore.set(
+      taskId,
+      entries.map((entry) => (entry.data.envelope as TiersEnvelope).id),
+    );
+    const live = await this.bringUp(taskId, user, true);
+    const journaled = new Set(entries.map((e) => (e.data.envelope as TiersEnvelope).id));
+    for (const node of live.tree.nodes()) {
+      const envelope = (node.data as { envelope: TiersEnvelope }).envelope;
+      this.register(envelope, taskId);
+      if (node.status === 'open' && !journaled.has(envelope.id)) this.send(taskId, envelope);
+    }
+    for (const entry of entries) {
+      const envelope = entry.data.envelope as TiersEnvelope;
+      const handled = await this.seen.answered(envelope.target_tier, envelope.id);
+      if (handled) {
+        for (const sent of handled.value as TiersEnvelope[]) if (!journaled.has(sent.id)) this.send(taskId, sent);
+      } else this.send(taskId, envelope, entry.data.context, true);
+    }
+  }
+
+  list(user: string) {
+    return this.records
+      .list(user)
+      .then((records) => records.map(({ task_id, status, created_at }) => ({ task_id, status, created_at })));
+  }
+
+  get(user: string, taskId: string): Promise<TaskView | undefined> {
+    return this.reader.view(user, taskId);
+  }
+
+  messages(user: string, taskId: string): Promise<TiersEnvelope[] | undefined> {
+    return this.reader.messages(user, taskId);
+  }
+
+  beads(user: string, taskId: string, prefix?: string): Promise<BeadsEntry[] | undefined> {
+    return this.reader.beads(user, taskId, prefix);
+  }
+
+  events(
+    user: string,
+    taskId: string,
+    options: { untilSettled: boolean; signal: AbortSignal },
+  ): AsyncIterable<TaskEvent> | undefined {
+    return this.hub.stream(taskId, options, () => this.reader.replay(user, taskId));
+  }
+
+  async cancel(user: string, taskId: string, cancellation: { reason: string; cascade: boolean }) {
+    const record = await this.records.own(user, taskId);
+    if (!record) return undefined;
+    const live = this.live.get(taskId);
+    const envelope = live && (await cancelRoot(live.ctx, cancellation.reason, cancellation.cascade));
+    if (!envelope) return { finished: (await this.reader.view(user, taskId))! };
+    await this.sendNow(taskId, envelope);
+    return { accepted: true as const };
+  }
+
+  async clarify(user: string, taskId: string, answer: string): Promise<'accepted' | 'not_waiting' | undefined> {
+    const record = await this.records.own(user, taskId);
+    if (!record) return undefined;
+    if (!record.waiting_for_user || this.live.has(taskId)) return 'not_waiting';
+    this.journaledBefore.set(
+      taskId,
+      (await this.options.journal.read(taskId)).map((e) => (e.data.envelope as TiersEnvelope).id),
+    );
+    const live = await this.bringUp(taskId, user, false);
+    const envelope = await resumeWithAnswer(live.ctx, answer);
+    await this.records.update(taskId, { status: 'working', waiting_for_user: null, outcome: null });
+    await this.sendNow(taskId, envelope);
+    return 'accepted';
+  }
+
+  receive(user: string, envelope: unknown): Promise<{ task_id: string; message_id: string }> {
+    return receiveMessage(this, user, envelope);
+  }
+
+  /** The task an external message's delegation started, if this service knows it. */
+  taskOf(id: string): string | undefined {
+    return this.taskOfId.get(id);
+  }
+
+  async owns(user: string, taskId: string): Promise<boolean> {
+    return (await this.records.own(user, taskId)) !== undefined;
+  }
+
+  async close(): Promise<void> {
+    for (const live of this.live.values()) await live.close();
+    this.live.clear();
+    await this.host.close();
+    await this.seen.close();
+    this.hub.close();
+  }
+}
