@@ -18,14 +18,14 @@ const EventsQuerySchema = z.strictObject({ until: z.literal('settled').optional(
 export function taskEventsRoute(service: TiersService) {
   return async function taskEvents(c: Context) {
     const { until } = readQuery(c, EventsQuerySchema);
+    const user = userIdOf(c);
+    const taskId = c.req.param('id') ?? '';
+    // Asked before the stream opens, so a task that is not the caller's is a plain 404.
+    ownTask(c, await service.get(user, taskId));
     const aborted = new AbortController();
-    // Asked before the stream opens, so an unknown task is a plain 404.
     const events = ownTask(
       c,
-      service.events(userIdOf(c), c.req.param('id') ?? '', {
-        untilSettled: until === 'settled',
-        signal: aborted.signal,
-      }),
+      service.events(user, taskId, { untilSettled: until === 'settled', signal: aborted.signal }),
     );
     return streamSSE(c, async (stream) => {
       stream.onAbort(() => aborted.abort());

@@ -39,7 +39,7 @@ async function ndjsonFiles(dir: string): Promise<string[]> {
  * by the kill) when `allowTornTail` is true, or when it is a map holding that file with that very
  * tail (a tail an earlier check found, in a partition no server touched since: the journal sets a
  * torn tail aside on the partition's first touch); in a file of routed envelopes (entries whose
- * `data` has an `envelope`), no `envelope.message_id` appears twice. Returns the problems found
+ * `data` has an `envelope`), no `envelope.message_id` (spec 002: `envelope.id`) appears twice. Returns the problems found
  * (empty when none) and what was read.
  */
 export async function checkJournals(
@@ -92,9 +92,11 @@ export async function checkJournals(
       if (typeof envelope !== 'object' || envelope === null) return;
       hasEnvelopes = true;
       stats.envelopes += 1;
-      const id = (envelope as { message_id?: unknown }).message_id;
+      // Spec 000/001 envelopes name themselves by `message_id`, spec 002's by `id`.
+      const { message_id, id: specId } = envelope as { message_id?: unknown; id?: unknown };
+      const id = message_id ?? specId;
       if (typeof id !== 'string') {
-        problems.push(`${at}: a routed envelope without a string message_id`);
+        problems.push(`${at}: a routed envelope without a string message_id (or id)`);
         return;
       }
       const first = seen.get(id);

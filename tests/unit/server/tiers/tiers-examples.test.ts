@@ -18,6 +18,7 @@ const BODIES: [string, z.ZodType][] = [
   ['tiers-task.json', TaskRequestSchema],
   ['tiers-task-racing.json', TaskRequestSchema],
   ['tiers-task-ambiguous.json', TaskRequestSchema],
+  ['tiers-task-unknown.json', TaskRequestSchema],
   ['tiers-cancel.json', CancelRequestSchema],
   ['tiers-clarification.json', ClarificationRequestSchema],
   ['tiers-message.json', TiersEnvelopeSchema],
