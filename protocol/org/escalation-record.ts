@@ -22,6 +22,8 @@ export const EscalationRecordSchema = z.strictObject({
       at: z.string(),
     })
     .optional(),
+  /** A decision the escalation holds back (a clash with an active one): recorded only if the resolver applies it. */
+  pending_decision: z.record(z.string(), z.unknown()).optional(),
   created_at: z.string(),
 });
 export type EscalationRecord = z.infer<typeof EscalationRecordSchema>;

@@ -33,6 +33,8 @@ export const KnowledgeNodeSchema = z.strictObject({
   tags: z.array(z.string().regex(/^[a-z][a-z0-9-]*$/)),
   status: KnowledgeStatusSchema,
   relations: z.array(KnowledgeRelationSchema),
+  /** What a decision settles (`storage` = `server-only`): two active decisions on one topic must agree. */
+  claim: z.strictObject({ topic: z.string().min(1), value: z.string().min(1) }).optional(),
   project_id: z.string().min(1),
   recorded_at: z.string(),
 });

@@ -1,0 +1,112 @@
+import { fromPromise } from 'xstate';
+import type { OrgAgent, OrgEnvelope } from '../../protocol/org/envelope.ts';
+import type { AgentBrainInput } from '../../protocol/runtime/agent-report.ts';
+import type { DeliveredMessage } from '../../protocol/runtime/routing.ts';
+import { readVerdict, receiveHandoff } from './handoff-steps.ts';
+import type { OrgRole } from './org-role.ts';
+import { backendRole } from './roles/backend-role.ts';
+import { chiefRole } from './roles/chief-role.ts';
+import { databaseRole } from './roles/database-role.ts';
+import { devopsRole } from './roles/devops-role.ts';
+import { frontendRole } from './roles/frontend-role.ts';
+import { growthRole } from './roles/growth-role.ts';
+import { productRole } from './roles/product-role.ts';
+import { sdteRole } from './roles/sdte-role.ts';
+import { Turn } from './turn.ts';
+import type { OrgWorkspace } from './workspace.ts';
+
+/** The offline rules of each agent. */
+export const ORG_ROLES: Readonly<Record<OrgAgent, OrgRole>> = {
+  'chief-orchestration': chiefRole,
+  product: productRole,
+  frontend: frontendRole,
+  backend: backendRole,
+  database: databaseRole,
+  devops: devopsRole,
+  sdte: sdteRole,
+  growth: growthRole,
+};
+
+/** Finds a project's workspace by its id (an envelope's `context.prd_id`). */
+export type WorkspaceOf = (projectId: string) => OrgWorkspace | undefined;
+
+async function unmetDependencies(turn: Turn, message: OrgEnvelope): Promise<string[]> {
+  if (message.message_type === 'escalation') return [];
+  const pending = await Promise.all(
+    (message.payload.dependencies ?? []).map(async (task) => ((await turn.ws.taskDone(task)) ? undefined : task)),
+  );
+  return pending.filter((task): task is string => task !== undefined);
+}
+
+/** The protocol every agent follows around its role (see {@link orgBrain}). */
+async function handle(role: OrgRole, turn: Turn): Promise<void> {
+  const { message, ws } = turn;
+  if (message.message_type === 'escalation') return role.onEscalation?.(turn);
+  const refs = message.context?.knowledge_graph_refs ?? [];
+  const missing = refs.length > 0 ? await ws.knowledge.missing(refs) : [];
+  if (missing.length > 0) {
+    if (message.message_type === 'request')
+      turn.respond({
+        kind: 'refused',
+        issues: missing.map((id) => ({ path: 'context.knowledge_graph_refs', message: `no node ${id}` })),
+      });
+    return;
+  }
+  const content = message.payload.content;
+  const kind = String(content['kind'] ?? '');
+  if (message.message_type === 'request' && (await unmetDependencies(turn, message)).length > 0) {
+    await ws.hold(turn.agent, message);
+    return;
+  }
+  if (kind === 'handoff_notification') {
+    const receipt = await receiveHandoff(turn);
+    if (receipt.accepted) await role.onAccepted?.(turn, receipt);
+    return;
+  }
+  if (message.message_type === 'response') {
+    const own = await readVerdict(turn);
+    if (own?.verdict.verdict === 'rejected' && own.verdict.rejections < 2) await role.onRejected?.(turn, own);
+    return;
+  }
+  if (message.message_type === 'request') {
+    await role.onTask?.(turn, kind, content);
+    if (!turn.out.some((out) => out.message_type === 'response'))
+      turn.respond({ kind: 'task_result', status: 'ignored', reason: `${turn.agent} has no task ${kind}` });
+    return;
+  }
+  await role.onNotification?.(turn, content);
+}
+
+/** Hands back the held requests whose dependencies are all done now, each handled in its own turn. */
+async function releaseHeld(role: OrgRole, turn: Turn): Promise<OrgEnvelope[]> {
+  const out: OrgEnvelope[] = [];
+  for (const held of await turn.ws.held(turn.agent)) {
+    const next = new Turn(turn.agent, held, turn.ws);
+    if ((await unmetDependencies(next, held)).length > 0) continue;
+    await turn.ws.release(turn.agent, held.message_id);
+    await handle(role, next);
+    out.push(...next.out);
+  }
+  return out;
+}
+
+/**
+ * The offline brain of one org agent: for each delivered v2.0 message it answers what must be
+ * answered (a request gets a response naming it), validates handoffs, holds a request until its
+ * `payload.dependencies` are done, and runs the agent's role; it returns the messages to send,
+ * which the supervisor routes as sent by the agent.
+ *
+ * @example
+ * const brain = orgBrain('backend', ORG_ROLES.backend, (id) => workspaces.get(id));
+ */
+export function orgBrain(agent: OrgAgent, role: OrgRole, workspaceOf: WorkspaceOf) {
+  return fromPromise<OrgEnvelope[], AgentBrainInput>(async ({ input }) => {
+    const message = (input.input as DeliveredMessage).envelope as OrgEnvelope;
+    const projectId = message.context?.prd_id;
+    const ws = projectId === undefined ? undefined : workspaceOf(projectId);
+    if (!ws) throw new Error(`No project ${String(projectId)} is open; name an existing project in context.prd_id.`);
+    const turn = new Turn(agent, message, ws);
+    await handle(role, turn);
+    return [...turn.out, ...(await releaseHeld(role, turn))];
+  });
+}

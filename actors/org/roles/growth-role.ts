@@ -1,0 +1,20 @@
+import type { Stories } from '../../../protocol/org/deliverables.ts';
+import { experimentsFor } from '../deliverables/experiments.ts';
+import { initiateHandoff } from '../handoff-steps.ts';
+import type { OrgRole } from '../org-role.ts';
+import { deliverableNodeId, recordDeliverable } from '../record-deliverable.ts';
+
+/** `growth`: proposes a flag and an experiment per story and hands them to frontend on the Growth Channel. */
+export const growthRole: OrgRole = {
+  async onAccepted(turn, receipt) {
+    if (receipt.type !== 'stories') return;
+    const experiments = await turn.ws.publish('growth', 'experiments', experimentsFor(receipt.body as Stories));
+    await recordDeliverable(
+      turn,
+      experiments,
+      ['growth'],
+      [deliverableNodeId(turn.ws.projectId, 'stories', receipt.version ?? 1)],
+    );
+    await initiateHandoff(turn, 'frontend', experiments);
+  },
+};
