@@ -88,4 +88,12 @@ describe('supervisor back-pressure of plain sends', () => {
     expect(h.child('A').getSnapshot().context.sent).toHaveLength(2);
     expect(h.calls).toHaveLength(1);
   });
+
+  it('remembers no sender for a request (its requester is known by the open request)', async () => {
+    const h = startAckHarness({ tracked: false });
+    h.sendAsA({ type: 'supervisor.request', envelope: envelope({ data_type: 'question' }) });
+    await h.flush();
+    expect(h.calls).toHaveLength(1); // B works on it, no report yet
+    expect(h.actor.getSnapshot().context.senders.size).toBe(0);
+  });
 });
