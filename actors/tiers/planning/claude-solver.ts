@@ -7,7 +7,7 @@ import { runTests as sandboxRunTests, type RunTestsInput, type TestRunReport } f
 import { findContradiction } from '../fleet/contradictory-tests.ts';
 import { isJavaScript } from '../fleet/specialist-refusals.ts';
 import type { Specialist, SpecialistRequest } from '../fleet/specialist-result.ts';
-import { callForcedTool } from './forced-tool-call.ts';
+import { callForcedTool, ModelAnswerError } from './forced-tool-call.ts';
 import type { BrainTokens } from './plan.ts';
 import { retryPrompt, SOLVER_SYSTEM, SolutionAnswerSchema, solverPrompt } from './solver-prompt.ts';
 import {
@@ -16,6 +16,7 @@ import {
   clarification,
   failedResult,
   passedAll,
+  spent,
   type ClaudeSolverResult,
   type SolverAttempt,
 } from './solver-result.ts';
@@ -89,10 +90,10 @@ export function claudeSolver(options: ClaudeSolverOptions): Specialist {
           tool: SUBMIT,
           signal,
         });
-        tokens.input += call.tokens.input;
-        tokens.output += call.tokens.output;
+        spent(tokens, call.tokens);
         answer = call.value;
       } catch (error) {
+        if (error instanceof ModelAnswerError) spent(tokens, error.tokens);
         if (!best) return callFailure(error, log, tokens);
         log.push(`retry got no usable answer: ${(error as Error).message}`);
         return done();

@@ -47,13 +47,16 @@ export function clarification(question: string, log: string[], tokens: BrainToke
   };
 }
 
+/** Adds what a call cost to `tokens`: a refused answer was paid for too. */
+export function spent(tokens: BrainTokens, cost: BrainTokens | undefined): void {
+  if (!cost) return;
+  tokens.input += cost.input;
+  tokens.output += cost.output;
+}
+
 /** What a failed model call becomes: a failed result naming the cause (aborted: cancelled). Anything else is rethrown. */
 export function callFailure(error: unknown, log: string[], tokens: BrainTokens): ClaudeSolverResult {
   if (!(error instanceof ModelAnswerError || error instanceof ModelError)) throw error;
-  if (error instanceof ModelAnswerError) {
-    tokens.input += error.tokens.input;
-    tokens.output += error.tokens.output;
-  }
   const aborted = error instanceof ModelError && error.kind === 'aborted';
   log.push(`model call failed: ${error.message}`);
   return failedResult(log, tokens, {

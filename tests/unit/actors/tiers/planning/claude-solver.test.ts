@@ -144,4 +144,17 @@ describe('claudeSolver', () => {
     expect(result.error_detail).toMatch(/Test cases 0 and 1 give the same input/);
     expect(claude.bodies()).toHaveLength(0);
   });
+
+  it('keeps the first attempt when the retry is refused, counting the tokens of both calls', async () => {
+    claude.answer((body, index) => (index === 0 ? solution(WRONG_ON_EMPTY)(body) : submit({ approach: 'none' })(body)));
+    const result = await solve();
+    expect(claude.bodies()).toHaveLength(2);
+    expect(result).toMatchObject({ status: 'partial', error_type: 'tests_failed' });
+    expect(result.artifacts[0]!.content).toBe(WRONG_ON_EMPTY);
+    expect(result.log.at(-1)).toMatch(/^retry got no usable answer: .*submit_solution answer was refused/);
+    const usage = claude.server.requests.map((r) => r.usage!);
+    expect(result.tokens.input).toBe(
+      usage.reduce((sum, u) => sum + u.input_tokens + u.cache_creation_input_tokens + u.cache_read_input_tokens, 0),
+    );
+  });
 });
