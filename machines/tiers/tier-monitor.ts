@@ -118,8 +118,16 @@ function finalOf(node: DelegationNodeView): OutcomePayload {
 export const monitorTier: TierHandler = async ({ envelope, watchdog }, ctx) => {
   if (!('status' in envelope.payload)) return [];
   const { late, node } = await takeOutcome(ctx, envelope, watchdog);
-  if (late || !node || node.status === 'open') return [];
-  const outcome = finalOf(node);
+  if (!node || node.status === 'open') return [];
+  // The Monitor's own cancellation ended the root at once; the Architect's `cancelled` answer (with its partial results) ends the task.
+  const answersCancel =
+    late && node.settledBy === 'cancellation' && payloadOf<OutcomePayload>(envelope).status === 'cancelled';
+  if (late && !answersCancel) return [];
+  const outcome = answersCancel ? payloadOf<OutcomePayload>(envelope) : finalOf(node);
+  if (answersCancel) {
+    await ctx.settle({ status: 'cancelled', outcome: await recordOutcome(ctx, outcome), waiting_for_user: null });
+    return [];
+  }
   if (node.status === 'needs_clarification') {
     await ctx.settle({
       status: 'needs_clarification',

@@ -73,3 +73,16 @@ export async function settledTask(service: TiersServiceImpl, user: string, taskI
   for await (const event of stream) if (event.type === 'settled') break;
   return (await service.get(user, taskId))!;
 }
+
+/** Lets every pending promise and I/O callback run (no time passes). */
+export async function flush(rounds = 20): Promise<void> {
+  for (let i = 0; i < rounds; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Moves the simulated clock forward `ms` in `step`s, letting the work each step wakes run. */
+export async function advance(clock: TiersData['clock'], ms: number, step = 500): Promise<void> {
+  for (let passed = 0; passed < ms; passed += step) {
+    clock.increment(Math.min(step, ms - passed));
+    await flush();
+  }
+}
