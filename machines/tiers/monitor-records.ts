@@ -72,6 +72,8 @@ export async function recordOutcome(ctx: TaskContext, outcome: OutcomePayload): 
     };
     const probe = routineFor(seen);
     if (!probe) continue;
+    // Several attempts of one family succeeding count once (one key per atomic write).
+    if (writes.some((w) => w.key === probe.key)) continue;
     const routine = routineFor(seen, await valueOf<Routine | undefined>(ctx, probe.key, undefined))!;
     writes.push({ key: routine.key, value: routine.routine });
   }
