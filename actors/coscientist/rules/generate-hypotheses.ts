@@ -46,6 +46,10 @@ export function generateHypotheses(input: GenerationInput): Proposal[] {
     .filter((c) => !input.existing.has(componentsKey(c)))
     .map((components) => ({ components, parts: resolveParts(knowledge, components) }))
     .filter(({ parts }) => !Object.values(parts).some((part) => isExcluded(part.id, part.name)));
+  const guided = new Set(input.concepts);
+  const involves = (c: (typeof candidates)[number]) => conceptsOf(c.parts).some((concept) => guided.has(concept));
+  const inGuidance = candidates.filter(involves);
+  if (guided.size > 0 && inGuidance.length >= count) candidates = inGuidance;
   if (feedback) {
     const avoid = new Set(feedback.avoid);
     const kept = candidates.filter(
@@ -71,16 +75,8 @@ export function generateHypotheses(input: GenerationInput): Proposal[] {
   } else {
     candidates = shuffled(candidates, random);
   }
-  const guided = new Set(input.concepts);
-  const involves = (c: (typeof candidates)[number]) => conceptsOf(c.parts).some((concept) => guided.has(concept));
   const ordered =
-    guided.size === 0
-      ? candidates
-      : [
-          ...candidates.filter(involves).slice(0, Math.ceil(count * 0.75)),
-          ...candidates.filter((c) => !involves(c)),
-          ...candidates.filter(involves).slice(Math.ceil(count * 0.75)),
-        ];
+    guided.size === 0 ? candidates : [...candidates.filter(involves), ...candidates.filter((c) => !involves(c))];
   return ordered.slice(0, count).map(({ components, parts }) => ({
     components,
     text: hypothesisText(knowledge, parts),
