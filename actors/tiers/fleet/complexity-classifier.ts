@@ -63,18 +63,20 @@ export const bandOf = (exponent: number): GrowthBand => GROWTH_BANDS.find((band)
 
 /**
  * The band of a claim such as `O(log n)`, `O(n log n)`, `O(n^2)`, `O(n²)`, `O(n*n)`; null for what
- * the rule cannot time (exponential, several variables).
+ * the rule cannot time (exponential, fractional powers: O(sqrt n) sits on a band edge, products of variables).
  */
 export function claimBand(claim: string): GrowthBand | null {
   const inner = /^o\((.*)\)$/.exec(claim.toLowerCase().replace(/[\s·⋅]/g, ''))?.[1];
   if (inner === undefined) return null;
-  const body = inner
+  // One other size variable (O(S): total characters) or a sum of two grows like n here: the
+  // reviewer's inputs grow in one dimension.
+  const single = /^[a-z]$/.test(inner) || /^[a-z]\+[a-z]$/.test(inner) ? 'n' : inner;
+  const body = single
     .replace(/²/g, '^2')
     .replace(/³/g, '^3')
     .replace(/\*/g, '')
     .replace(/log\(?n\)?/g, 'L');
   if (body === '1' || body === 'L' || body === 'LL') return GROWTH_BANDS[0]!;
-  if (/^(sqrt\(n\)|√n|n\^0?\.5)$/.test(body)) return GROWTH_BANDS[0]!;
   const power =
     /^n(?:\^(\d+))?(L)?$/.exec(body) ?? /^(?:L)?n(?:\^(\d+))?$/.exec(body) ?? (body === 'nn' ? ['', '2'] : null);
   if (!power) return null;

@@ -89,6 +89,8 @@ describe('complexity classifier', () => {
     ] as const) {
       expect(claimBand(claim)?.rank, claim).toBe(rank);
     }
+    expect(claimBand('O(S)')?.rank).toBe(1);
+    expect(claimBand('O(m + n)')?.rank).toBe(1);
     expect(claimBand('O(2^n)')).toBeNull();
     expect(claimBand('fast')).toBeNull();
     expect(claimFromText(['Must handle empty arrays', 'O(log n) time complexity required'])).toBe('O(log n)');

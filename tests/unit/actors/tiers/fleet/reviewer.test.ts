@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FleetSandbox } from '../../../../../actors/tiers/fleet/fleet-sandbox.ts';
 import { OFFLINE_SPECIALISTS } from '../../../../../actors/tiers/fleet/offline-specialists.ts';
-import { createReviewer, REVIEW_PLAN } from '../../../../../actors/tiers/fleet/reviewer.ts';
+import { createReviewer } from '../../../../../actors/tiers/fleet/reviewer.ts';
 import type { CallsReport } from '../../../../../actors/tiers/fleet/fleet-sandbox.ts';
 import { FAMILY_PROBLEMS } from './family-problems.ts';
 
@@ -15,15 +15,17 @@ const request = (code: string | undefined, claimed_complexity?: string) => ({
   ...(claimed_complexity ? { claimed_complexity } : {}),
 });
 
-/** A sandbox that answers runCalls with timings of a chosen cost (the timer reports 1000 calls per sample). */
+/** A sandbox that answers the reviewer's timer with timings of a chosen cost: 1 call when probing, else 1000 per sample. */
 function syntheticSandbox(costMs: (n: number) => number, onRun: () => void = () => undefined): FleetSandbox {
   return {
     runTests: () => Promise.reject(new Error('not used')),
     runCalls: async (input): Promise<CallsReport> => {
       onRun();
-      const n = (input.calls[0]![0] as unknown[])[0] as number[];
-      const size = Array.isArray(n) ? n.length : 0;
-      const results = input.calls.map(() => ({ ok: true, value: 1000, durationMs: 1000 * costMs(size) }));
+      const results = input.calls.map(([args, minMs]) => {
+        const first = (args as unknown[])[0];
+        const calls = minMs === 0 ? 1 : 1000;
+        return { ok: true, value: calls, durationMs: calls * costMs(Array.isArray(first) ? first.length : 0) };
+      });
       return { verdict: 'ok', results, durationMs: 1 };
     },
   };
@@ -36,16 +38,16 @@ describe('reviewer', () => {
     expect(result.summary).toMatch(/O\(n\) or O\(n log n\).*the claim O\(n\) holds/);
     expect(result.artifacts[0]?.metadata).toMatchObject({
       verdict: 'holds',
-      sizes: [512, 1024, 2048, 4096, 8192, 16384, 32768, 65536],
+      sizes: [128, 256, 512, 1024, 2048, 4096],
     });
     expect(result.confidence).toBe(1);
   });
 
   it('stops doubling once a call is slow (quadratic solutions stay short)', async () => {
-    const result = await createReviewer(syntheticSandbox((n) => 1e-6 * n * n))(
+    const result = await createReviewer(syntheticSandbox((n) => 1e-5 * n * n))(
       request('function search() {}', 'O(n^2)'),
     );
-    expect(result.artifacts[0]?.metadata.sizes).toEqual([512, 1024, 2048, 4096, 8192]);
+    expect(result.artifacts[0]?.metadata.sizes).toEqual([128, 256, 512, 1024, 2048]);
     expect(result.status).toBe('success');
   });
 
@@ -91,7 +93,7 @@ describe('reviewer', () => {
       (n) => 1e-6 * n,
       () => {
         runs += 1;
-        if (runs === 3) controller.abort();
+        if (runs === 2) controller.abort(); // during the measuring run, after the probe
       },
     );
     const result = await createReviewer(sandbox)({
@@ -99,6 +101,10 @@ describe('reviewer', () => {
       signal: controller.signal,
     });
     expect(result).toMatchObject({ status: 'partial', error_type: 'cancelled' });
-    expect(runs).toBeLessThan(REVIEW_PLAN.maxSizes);
+    expect(result.artifacts[0]?.metadata).toMatchObject({
+      verdict: 'cancelled',
+      sizes: [128, 256, 512, 1024, 2048, 4096],
+    });
+    expect(runs).toBe(2);
   });
 });
