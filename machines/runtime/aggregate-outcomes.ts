@@ -23,15 +23,16 @@ export function cancelsSiblings(strategy: AggregationStrategy, child: { status: 
 }
 
 /**
- * Combines the settled outcomes of a fan-out, given in the order they arrived (002's table):
- * - `all_success`: success only if every child succeeded; otherwise the Partial Success Rules:
- *   most succeeded -> `partial`; at most half succeeded -> `partial` flagged `revise_strategy`;
- *   none succeeded nor made partial progress -> `failed` flagged `escalate`.
- * - `any_success`: success if any child succeeded, `failed` only if every child failed (a child
- *   with partial progress makes it `partial`).
- * - `majority`: success if more than half succeeded; otherwise as `all_success`'s rules.
- * - `first_success`: the first success wins (the others were cancelled); with no success, as
- *   `any_success`.
+ * Combines the settled outcomes of a fan-out, given in the order they arrived (002's table as
+ * issue 12 pins it down). Only `success` counts as success; every other child (`partial`,
+ * `timeout`, `cancelled`, ...) counts in the denominator as not succeeded.
+ * - `all_success`: `success` if every child succeeded, `failed` if none did, else `partial`;
+ *   a `partial` where at most half succeeded (the majority failed; a tie counts as failed) is
+ *   flagged `revise_strategy`.
+ * - `any_success`: `success` if any child succeeded, else `failed`.
+ * - `majority`: `success` if more than half succeeded, `partial` if any did, else `failed`.
+ * - `first_success`: the first success wins (the others are cancelled), else `failed`.
+ * Every `failed` aggregate is flagged `escalate` (002: "escalate with all error details").
  *
  * The confidence is the weighted average over the children the status rests on: every child for
  * `all_success` and `majority`, the successful ones for `any_success`, the winner for
@@ -53,48 +54,35 @@ export function aggregateOutcomes(
     );
   }
   const successes = children.filter((child) => child.status === 'success');
-  const progressed = successes.length + children.filter((child) => child.status === 'partial').length;
-  const mostSucceeded = successes.length * 2 > children.length;
-  const base = {
+  const status = statusOf(strategy, successes.length, children.length);
+  const basis =
+    successes.length === 0 || strategy === 'all_success' || strategy === 'majority'
+      ? children
+      : strategy === 'first_success'
+        ? successes.slice(0, 1)
+        : successes;
+  return {
     strategy_used: strategy,
     child_outcomes: [...children],
     succeeded: successes.length,
     failed: children.length - successes.length,
+    aggregated_status: status,
+    aggregated_confidence: weightedConfidence(basis),
+    revise_strategy: strategy === 'all_success' && status === 'partial' && successes.length * 2 <= children.length,
+    escalate: status === 'failed',
   };
+}
 
-  /** 002's Partial Success Rules for a fan-out that did not fully succeed. */
-  const partialRules = (): Pick<AggregatedOutcome, 'aggregated_status' | 'revise_strategy' | 'escalate'> => {
-    if (progressed === 0) return { aggregated_status: 'failed', revise_strategy: false, escalate: true };
-    return { aggregated_status: 'partial', revise_strategy: !mostSucceeded, escalate: false };
-  };
-  /** Success when `won`, else partial progress or failure, without the revision flag. */
-  const anyRules = (won: boolean) => ({
-    aggregated_status: (won ? 'success' : progressed > 0 ? 'partial' : 'failed') as OutcomeStatus,
-    revise_strategy: false,
-    escalate: progressed === 0,
-  });
-
+/** The aggregated status of `succeeded` successes among `total` children under `strategy`. */
+function statusOf(strategy: AggregationStrategy, succeeded: number, total: number): OutcomeStatus {
+  if (succeeded === 0) return 'failed';
   switch (strategy) {
-    case 'all_success': {
-      const rules =
-        successes.length === children.length
-          ? { aggregated_status: 'success' as const, revise_strategy: false, escalate: false }
-          : partialRules();
-      return { ...base, ...rules, aggregated_confidence: weightedConfidence(children) };
-    }
-    case 'majority': {
-      const rules = mostSucceeded
-        ? { aggregated_status: 'success' as const, revise_strategy: false, escalate: false }
-        : partialRules();
-      return { ...base, ...rules, aggregated_confidence: weightedConfidence(children) };
-    }
-    case 'any_success': {
-      const basis = successes.length > 0 ? successes : children;
-      return { ...base, ...anyRules(successes.length > 0), aggregated_confidence: weightedConfidence(basis) };
-    }
-    case 'first_success': {
-      const basis = successes.length > 0 ? successes.slice(0, 1) : children;
-      return { ...base, ...anyRules(successes.length > 0), aggregated_confidence: weightedConfidence(basis) };
-    }
+    case 'all_success':
+      return succeeded === total ? 'success' : 'partial';
+    case 'majority':
+      return succeeded * 2 > total ? 'success' : 'partial';
+    case 'any_success':
+    case 'first_success':
+      return 'success';
   }
 }

@@ -25,19 +25,22 @@ describe('aggregateOutcomes', () => {
     // Rule 2: majority failed -> partial, flagged for strategy revision.
     ['all_success', ['success', 'failed', 'failed'], 'partial', { revise: true, escalate: false }],
     ['all_success', ['success', 'failed'], 'partial', { revise: true, escalate: false }],
-    ['all_success', ['partial', 'failed', 'failed'], 'partial', { revise: true, escalate: false }],
+    // Only success counts: partial progress is not success.
+    ['all_success', ['partial', 'failed', 'failed'], 'failed', { revise: false, escalate: true }],
     // Rule 3: all failed -> failed, escalate.
     ['all_success', ['failed', 'timeout', 'cancelled'], 'failed', { revise: false, escalate: true }],
     ['any_success', ['failed', 'success', 'failed'], 'success', { revise: false, escalate: false }],
     ['any_success', ['failed', 'timeout'], 'failed', { revise: false, escalate: true }],
-    ['any_success', ['failed', 'partial'], 'partial', { revise: false, escalate: false }],
+    ['any_success', ['failed', 'partial'], 'failed', { revise: false, escalate: true }],
     ['majority', ['success', 'success', 'failed'], 'success', { revise: false, escalate: false }],
-    ['majority', ['success', 'failed'], 'partial', { revise: true, escalate: false }],
-    ['majority', ['success', 'success', 'failed', 'failed'], 'partial', { revise: true, escalate: false }],
+    // Not more than half, but some: partial, and only all_success flags a revision.
+    ['majority', ['success', 'failed'], 'partial', { revise: false, escalate: false }],
+    ['majority', ['success', 'success', 'failed', 'failed'], 'partial', { revise: false, escalate: false }],
+    ['majority', ['partial', 'partial', 'failed'], 'failed', { revise: false, escalate: true }],
     ['majority', ['failed', 'blocked'], 'failed', { revise: false, escalate: true }],
     ['first_success', ['cancelled', 'success', 'cancelled'], 'success', { revise: false, escalate: false }],
     ['first_success', ['failed', 'timeout'], 'failed', { revise: false, escalate: true }],
-    ['first_success', ['failed', 'partial'], 'partial', { revise: false, escalate: false }],
+    ['first_success', ['failed', 'partial'], 'failed', { revise: false, escalate: true }],
   ];
 
   it.each(table)('%s over %j is %s', (strategy, statuses, status, flags) => {
