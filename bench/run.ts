@@ -12,6 +12,7 @@ import { runSharedStateBench } from './shared-state-bench.ts';
 import { runStoreBench } from './store-bench.ts';
 import { runStartupBench } from './startup-bench.ts';
 import { runTaskQueueBench } from './task-queue-bench.ts';
+import { runTiersBench } from './tiers-bench.ts';
 
 type Bench = { name: string; run: () => Promise<{ pass?: boolean } & Record<string, unknown>> };
 
@@ -24,6 +25,7 @@ const benches: Bench[] = [
   { name: 'startup', run: () => runStartupBench() },
   { name: 'shared-state', run: () => runSharedStateBench() },
   { name: 'task-queue', run: () => runTaskQueueBench() },
+  { name: 'tiers', run: () => runTiersBench() },
 ];
 
 // Optional benches join as their systems land (each module exports `run<Name>Bench`).
