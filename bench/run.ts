@@ -4,6 +4,7 @@
  * target is missed, so a regression is visible.
  */
 import { writeFile } from 'node:fs/promises';
+import { runCoscientistBench } from './coscientist-bench.ts';
 import { runJournalBench } from './journal-bench.ts';
 import { runPipelineBench } from './pipeline-bench.ts';
 import { runPipelineLoadBench } from './pipeline-load-bench.ts';
@@ -26,6 +27,7 @@ const benches: Bench[] = [
   { name: 'shared-state', run: () => runSharedStateBench() },
   { name: 'task-queue', run: () => runTaskQueueBench() },
   { name: 'tiers', run: () => runTiersBench() },
+  { name: 'coscientist', run: () => runCoscientistBench() },
 ];
 
 // Optional benches join as their systems land (each module exports `run<Name>Bench`).
