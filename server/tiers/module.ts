@@ -1,0 +1,66 @@
+import { OFFLINE_SPECIALISTS, type FleetSpecialist } from '../../actors/tiers/fleet/offline-specialists.ts';
+import { claudeArchitect } from '../../actors/tiers/planning/claude-architect.ts';
+import { claudeDispatcher } from '../../actors/tiers/planning/claude-dispatcher.ts';
+import { offlineArchitect } from '../../actors/tiers/planning/offline-architect.ts';
+import { offlineDispatcher } from '../../actors/tiers/planning/offline-dispatcher.ts';
+import { MACHINES } from '../../machines/tiers/machines.ts';
+import type { TierBrains } from '../../machines/tiers/task-context.ts';
+import type { DelegationRecord } from '../../protocol/runtime/delegation-record.ts';
+import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
+import type { Tier } from '../../protocol/tiers/envelope.ts';
+import { defineSystemModule } from '../system-module.ts';
+import type { RunHostOptions } from '../run-host/run-host.ts';
+import { TiersServiceImpl } from './tiers-service.ts';
+import { tiersRoutes } from './tiers-routes.ts';
+
+/** What tests and benchmarks may swap in the tiers system. */
+export interface TiersModuleOptions {
+  /** The planning brains, instead of the ones the model layer chooses. */
+  architect?: TierBrains['architect'];
+  dispatcher?: TierBrains['dispatcher'];
+  /** Specialists by name, over the fleet's (a gated or lying solver in the e2e tests). */
+  specialists?: Readonly<Record<string, FleetSpecialist>>;
+  /** Default timeouts by the tier delegated to (spec 002's are Fleet 30 s, Dispatcher 60 s, Architect 120 s). */
+  timeouts?: Partial<Record<Tier, number>>;
+  admission?: RunHostOptions['admission'];
+}
+
+/**
+ * Tiered delegation (spec 002): `/tiers`, one supervised run per task on the run host (journals
+ * `DATA_DIR/journal/tiers`, `tiers-trees` and `tiers-beads`), the `delegation` machine drawn by
+ * the visualizer. With `ANTHROPIC_API_KEY` the Architect and the Dispatcher ask Claude; offline
+ * otherwise. The fleet's specialists run every solution in the sandbox either way.
+ */
+export default defineSystemModule<TiersModuleOptions>({
+  name: 'tiers',
+  title: 'Tiered delegation',
+  spec: '002_41aa6f9ab341b431.txt',
+  configKeys: [
+    { name: 'ANTHROPIC_API_KEY', meaning: 'ABSTRACT_ARCHITECT and ROUTING_DISPATCHER ask Claude (PRIMARY_MODEL)' },
+  ],
+  machines: MACHINES,
+  async open(services, options = {}) {
+    const planning = services.models.choose<Pick<TierBrains, 'architect' | 'dispatcher'>>({
+      offline: () => ({ architect: offlineArchitect, dispatcher: offlineDispatcher }),
+      anthropic: (access) => ({ architect: claudeArchitect(access), dispatcher: claudeDispatcher(access) }),
+    });
+    const service = await TiersServiceImpl.open({
+      store: services.store,
+      journal: await services.journal<RoutedRecord>('tiers'),
+      trees: await services.journal<DelegationRecord>('tiers-trees'),
+      beads: await services.journal<unknown>('tiers-beads'),
+      brains: {
+        architect: options.architect ?? planning.architect,
+        dispatcher: options.dispatcher ?? planning.dispatcher,
+        specialists: { ...OFFLINE_SPECIALISTS, ...options.specialists },
+      },
+      admission: { ...services.config.admission, ...options.admission },
+      ...(services.clock ? { clock: services.clock } : {}),
+      ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+    });
+    return {
+      routes: { '/tiers': tiersRoutes(service) },
+      close: () => service.close(),
+    };
+  },
+});
