@@ -122,6 +122,19 @@ export class LiveTask {
     this.options.send(envelope, { watchdog: true });
   }
 
+  /**
+   * The task ended: what is still open under it (children abandoned by a cancellation without
+   * cascade, racers nobody waits for) ends `cancelled` now, so every delegation has exactly one
+   * terminal outcome. Not called when the process stops: a restart resumes those.
+   */
+  async endOpen(reason: string): Promise<void> {
+    for (const node of this.tree.nodes()) {
+      const parent = node.parent === null ? undefined : this.tree.node(node.parent);
+      if (node.status === 'open' && parent?.status !== 'open')
+        await this.tree.cancel(node.id, { reason, cascade: true });
+    }
+  }
+
   async close(): Promise<void> {
     for (const timer of this.pending) this.options.clock.clearTimeout(timer);
     this.pending.clear();

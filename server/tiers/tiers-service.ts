@@ -191,6 +191,7 @@ export class TiersServiceImpl implements TiersService {
     setImmediate(() => {
       void (async () => {
         await run?.quiescent();
+        if (settlement.waiting_for_user === null) await live?.endOpen(`the task ended ${settlement.status}`);
         this.host.release(taskId);
         await live?.close();
         this.hub.settled(taskId, settlement.status);
