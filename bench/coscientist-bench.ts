@@ -125,7 +125,9 @@ async function acrossCrash(dir: string) {
   const sent = sentBefore + after.messages.sent;
   const journal = await second.value.messageJournal.read('crash');
   const journaled = new Set(
-    journal.map((e) => (e.data as { envelope: { header: { message_id: string } } }).envelope.header.message_id),
+    journal.map(
+      (e) => (e.data as unknown as { envelope: { header: { message_id: string } } }).envelope.header.message_id,
+    ),
   );
   await after.close();
   await second.close();
