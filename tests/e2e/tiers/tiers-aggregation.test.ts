@@ -42,10 +42,7 @@ describe('aggregation strategies over HTTP', () => {
     expect(view.status).toBe('success');
   }, 90_000);
 
-  // Pending the core: with two successful attempts the Architect's success reaches the Monitor but
-  // the task stays `working` (likely recordOutcome writing one routine key twice in one Beads
-  // batch; tierBrain rethrows for outcomes, so nothing is logged or answered).
-  it.skip('majority: two of three succeed: success; one of three: partial', async () => {
+  it('majority: two of three succeed: success; one of three: partial', async () => {
     const most = await run('majority', ['real', 'fail', 'real']);
     expect(most.attemptOutcomes.filter((status) => status === 'success')).toHaveLength(2);
     expect(most.view.status).toBe('success');
