@@ -99,14 +99,22 @@ async function releaseHeld(role: OrgRole, turn: Turn): Promise<OrgEnvelope[]> {
  * @example
  * const brain = orgBrain('backend', ORG_ROLES.backend, (id) => workspaces.get(id));
  */
-export function orgBrain(agent: OrgAgent, role: OrgRole, workspaceOf: WorkspaceOf) {
+export function orgBrain(agent: OrgAgent, role: OrgRole, workspaceOf: WorkspaceOf, activity?: TurnActivity) {
   return fromPromise<OrgEnvelope[], AgentBrainInput>(async ({ input }) => {
     const message = (input.input as DeliveredMessage).envelope as OrgEnvelope;
     const projectId = message.context?.prd_id;
     const ws = projectId === undefined ? undefined : workspaceOf(projectId);
     if (!ws) throw new Error(`No project ${String(projectId)} is open; name an existing project in context.prd_id.`);
-    const turn = new Turn(agent, message, ws);
-    await handle(role, turn);
-    return [...turn.out, ...(await releaseHeld(role, turn))];
+    activity?.(ws.projectId, 1);
+    try {
+      const turn = new Turn(agent, message, ws);
+      await handle(role, turn);
+      return [...turn.out, ...(await releaseHeld(role, turn))];
+    } finally {
+      activity?.(ws.projectId, -1);
+    }
   });
 }
+
+/** Told when a brain starts (+1) and ends (-1) a turn of a project: how a host knows its agents are idle. */
+export type TurnActivity = (projectId: string, delta: 1 | -1) => void;

@@ -1,0 +1,61 @@
+import { realClock } from '../../actors/runtime/clock.ts';
+import { openSharedState } from '../../actors/runtime/shared-state/open-shared-state.ts';
+import { KnowledgeGraph } from '../../actors/org/knowledge-graph.ts';
+import { offlineOrgBrains } from '../../actors/org/offline-org-brains.ts';
+import { ORG_STATE_SCHEMA } from '../../actors/org/org-state-schema.ts';
+import { MACHINES } from '../../machines/org/machines.ts';
+import { orgSystem, PROJECT_RUN, type OrgSystemOptions } from '../../machines/org/org-system.ts';
+import type { JournalRecord } from '../../protocol/runtime/ack-record.ts';
+import { RunHost } from '../run-host/run-host.ts';
+import { defineSystemModule } from '../system-module.ts';
+import { OrgProjects, type ProjectRecord } from './org-projects.ts';
+import { orgRoutes } from './org-routes.ts';
+
+/** What tests and benches may swap in: acknowledged delivery's backoff, brains' timeout. */
+export type OrgModuleOptions = Omit<OrgSystemOptions, 'brains'>;
+
+/**
+ * The product org (spec 004): eight agents exchanging v2.0 messages over the five channels,
+ * acknowledged by the runtime, handing deliverables off under the `handoff` statechart, with a
+ * knowledge graph per user. `POST /org/projects` starts a project from a PRD.
+ */
+export default defineSystemModule<OrgModuleOptions>({
+  name: 'org',
+  title: 'Product org (protocol v2.0)',
+  spec: '004_ccf323e09b7eed88.txt',
+  machines: MACHINES,
+  async open(services, options = {}) {
+    const clock = services.clock ?? realClock;
+    const journal = await services.journal<JournalRecord>('org');
+    const stateJournal = await services.journal<unknown>('org-state');
+    let host: RunHost | undefined;
+    const projects = new OrgProjects({
+      host: () => host!,
+      journal,
+      stateJournal,
+      records: services.store.collection<ProjectRecord>('org/projects'),
+      clock,
+    });
+    host = RunHost.ephemeral({
+      system: orgSystem({ ...options, brains: offlineOrgBrains(projects.workspaceOf, projects.activity) }),
+      journal,
+      store: services.store,
+      runActor: PROJECT_RUN,
+      ...(services.config.admission ? { admission: services.config.admission } : {}),
+      ...(services.clock ? { clock: services.clock } : {}),
+    });
+    const graphs = new Map<string, KnowledgeGraph>();
+    const knowledgeOf = (owner: string) => {
+      let graph = graphs.get(owner);
+      if (!graph) {
+        const state = openSharedState({ journal: stateJournal, schema: ORG_STATE_SCHEMA, scopes: { owner }, clock });
+        graphs.set(owner, (graph = new KnowledgeGraph(state, () => clock.now())));
+      }
+      return graph;
+    };
+    return {
+      routes: { '/org': orgRoutes(projects, knowledgeOf) },
+      close: () => host.close(),
+    };
+  },
+});
