@@ -144,7 +144,7 @@ export function startAckHarness(
     /** What A heard back. */
     rejectedOfA: () =>
       child('A').getSnapshot().context.rejected as {
-        error: { code: string; retryAfterMs?: number };
+        error: { code: string; message: string; retryAfterMs?: number };
         requestId?: string;
         envelope?: unknown;
       }[],

@@ -197,8 +197,7 @@ describe('supervisor acknowledged delivery', () => {
     h.sendAsA({ type: 'supervisor.request', envelope: question() });
     await h.flush();
     expect(h.rejectedOfA().map((r) => [r.error.code, r.error.retryAfterMs])).toEqual([['throttled', 700]]);
-    const error = h.rejectedOfA()[0]!.error;
-    expect('message' in error ? error.message : undefined).toMatch(/^B is too busy to take request /);
+    expect(h.rejectedOfA()[0]!.error.message).toMatch(/^B is too busy to take request /);
   });
 
   it('closes an untracked request when its requester hears throttled: the refusal names it by requestId, and no request_timeout follows', async () => {
