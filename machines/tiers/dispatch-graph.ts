@@ -19,6 +19,9 @@ export interface GraphSubtask extends PlannedSubtask {
   /** What its last outcome said, for the aggregate. */
   artifacts: Artifact[];
   error: string | null;
+  /** The specialist's `error_type` and `recoverable`, when it failed. */
+  error_type?: string | null;
+  recoverable?: boolean | null;
   tokens: { input: number; output: number };
 }
 

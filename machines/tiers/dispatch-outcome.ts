@@ -47,6 +47,7 @@ export function dispatchOutcome(graph: TaskGraph, elapsedMs: number): OutcomePay
   );
   const status = aggregate.aggregated_status;
   const failures = ended.filter((s) => s.status !== 'success');
+  const cause = failures.find((s) => s.status !== 'blocked');
   const summaryJson = JSON.stringify({
     strategy: graph.strategy,
     succeeded: aggregate.succeeded,
@@ -73,13 +74,22 @@ export function dispatchOutcome(graph: TaskGraph, elapsedMs: number): OutcomePay
   const error =
     status === 'success'
       ? {}
-      : {
-          error_type: status === 'partial' ? 'partial_completion' : 'all_failed',
-          error_detail: failures
-            .map((s) => `${s.key} (${s.specialist}): ${s.status}${s.error ? `: ${s.error}` : ''}`)
-            .join('; '),
-          recoverable: status === 'partial',
-        };
+      : status === 'failed' && cause?.error_type
+        ? {
+            // Nothing succeeded: the root cause's own error goes up (unsupported_problem, unsupported_language, ...).
+            error_type: cause.error_type,
+            error_detail: failures
+              .map((s) => `${s.key} (${s.specialist}): ${s.status}${s.error ? `: ${s.error}` : ''}`)
+              .join('; '),
+            recoverable: cause.recoverable ?? false,
+          }
+        : {
+            error_type: status === 'partial' ? 'partial_completion' : 'all_failed',
+            error_detail: failures
+              .map((s) => `${s.key} (${s.specialist}): ${s.status}${s.error ? `: ${s.error}` : ''}`)
+              .join('; '),
+            recoverable: status === 'partial',
+          };
   return outcomePayload({
     status,
     summary: `${aggregate.succeeded}/${ended.length} subtasks succeeded (${graph.strategy}).`,

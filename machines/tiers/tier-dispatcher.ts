@@ -247,6 +247,8 @@ async function takeChildOutcome(
     confidence: node.confidence ?? 0,
     artifacts: payload.artifacts ?? [],
     error: payload.error_detail ?? (status === 'success' ? null : status),
+    error_type: payload.error_type ?? null,
+    recoverable: payload.recoverable ?? null,
   });
   return [...(await cancelRacers(ctx, graph, subtask)), ...(await advance(ctx, graph, parent))];
 }

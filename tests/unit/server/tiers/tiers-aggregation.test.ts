@@ -167,7 +167,7 @@ describe('tiers: strategies end to end', () => {
       ['tests', 'blocked'],
       ['review', 'blocked'],
     ]);
-    expect(view.outcome?.error_type).toBe('all_failed');
+    expect(view.outcome).toMatchObject({ error_type: 'unsupported_problem', recoverable: false });
   });
 });
 
