@@ -60,14 +60,13 @@ describe('a tiers task over HTTP', () => {
     const taskId = await submitTask(rt, 'ada', body);
     const { view } = await settledTask(rt, 'ada', taskId);
     expect(view.status).not.toBe('success');
-    const results = treeNodes(view.tree).filter((node) => node.specialist === 'js-solver');
-    expect(results.length).toBeGreaterThan(0);
-    const beads = (await rt.call('ada', 'GET', `/tiers/tasks/${taskId}/beads?prefix=execution/outputs/`)).body.entries;
-    expect(beads.length).toBeGreaterThan(0);
-    const testResult = artifactOf(view.outcome, 'test_result');
-    if (testResult) {
-      expect(testResult.metadata.failed).toBeGreaterThanOrEqual(1);
-      expect(testResult.metadata.passed + testResult.metadata.failed).toBe(body.problem.test_cases.length);
+    const messages = (await rt.call('ada', 'GET', `/tiers/tasks/${taskId}/messages`)).body.messages as any[];
+    const solves = messages.filter((m) => m.payload.task_type === 'execute_code').map((m) => m.id);
+    expect(solves.length).toBeGreaterThan(0);
+    for (const id of solves) {
+      const answer = messages.find((m) => m.correlation_id === id && m.payload.status !== undefined);
+      // A binary search passes the four right cases and fails the wrong one, every time it runs.
+      expect(artifactOf(answer.payload, 'test_result').metadata).toMatchObject({ passed: 4, failed: 1 });
     }
   }, 60_000);
 
