@@ -75,7 +75,7 @@ describe('a tiers task over HTTP', () => {
     const taskId = await submitTask(rt, 'ada', await example('tiers-task-unknown.json'));
     const { view } = await settledTask(rt, 'ada', taskId);
     expect(view.status).toBe('failed');
-    expect(view.outcome).toMatchObject({ status: 'failed', recoverable: false });
+    expect(view.outcome).toMatchObject({ status: 'failed', error_type: 'unsupported_problem', recoverable: false });
     const messages = (await rt.call('ada', 'GET', `/tiers/tasks/${taskId}/messages`)).body.messages as any[];
     const solves = messages.filter((m) => m.payload.task_type === 'execute_code');
     // Not recoverable, so not retried: one attempt, answered unsupported_problem.
