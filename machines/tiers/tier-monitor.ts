@@ -140,7 +140,11 @@ export const monitorTier: TierHandler = async ({ envelope, watchdog }, ctx) => {
     const first = payloadOf<DelegationPayload>(dataOf(node).envelope);
     return [await delegateRoot(ctx, { ...first, timeout_ms: null }, 'reset')];
   }
-  const final = await recordOutcome(ctx, outcome);
+  // What the Monitor learns must not keep the task from ending: an unjudged outcome still ends it.
+  const final = await recordOutcome(ctx, outcome).catch((error: unknown) => {
+    console.error(`Tiers task ${ctx.taskId}: the Monitor could not record its outcome:`, error);
+    return outcome;
+  });
   await ctx.settle({ status: final.status, outcome: final, waiting_for_user: null });
   return [];
 };

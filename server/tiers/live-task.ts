@@ -32,6 +32,8 @@ export interface LiveTaskOptions {
   /** Sends an envelope through the run (registering its id to the task first). */
   send: (envelope: TiersEnvelope, context?: unknown) => void;
   settle: (settlement: TaskSettlement) => Promise<void>;
+  /** Stops the work of a delegation its target still runs (the watchdog ended it). */
+  stopWork: (target: string, id: string) => void;
   /** Told each delegation that ended (the SSE `status` events). */
   onSettled: (node: DelegationNodeView) => void;
   timeouts?: Partial<Record<Tier, number>>;
@@ -102,6 +104,8 @@ export class LiveTask {
   private settled(node: DelegationNodeView): void {
     this.options.onSettled(node);
     if (node.settledBy !== 'watchdog') return;
+    // The sender stopped waiting: the target stops working on it (a specialist is aborted).
+    this.options.stopWork(node.target, node.id);
     const envelope = outcomeEnvelope(
       {
         id: this.ctx.newId('watchdog', node.id),

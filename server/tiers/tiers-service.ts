@@ -157,6 +157,8 @@ export class TiersServiceImpl implements TiersService {
       send: (envelope, context) => this.send(taskId, envelope, context),
       settle: (settlement) => this.settle(taskId, settlement),
       onSettled: (node) => this.hub.status(taskId, node.id, node.status),
+      stopWork: (target, id) =>
+        this.host.get(taskId)?.supervisor.send({ type: 'supervisor.cancel', agent: target, requestId: id }),
     });
     this.live.set(taskId, live);
     return live;

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SpecialistRequestShape } from '../../../../machines/tiers/task-context.ts';
 import type { TiersEnvelope } from '../../../../protocol/tiers/envelope.ts';
 import type { DelegationPayload, OutcomePayload } from '../../../../protocol/tiers/payloads.ts';
+import { outcomeEnvelope, outcomePayload } from '../../../../actors/tiers/tier-envelopes.ts';
 import type { TiersServiceImpl } from '../../../../server/tiers/tiers-service.ts';
 import { solved, stubSpecialists } from '../../../support/tiers/stub-specialists.ts';
 import {
@@ -63,18 +64,19 @@ describe('tiers: timeouts', () => {
     expect(roots[1]!.correlation_id).toBe(roots[0]!.correlation_id);
   });
 
-  it('journals a reply that comes after the watchdog as late and changes nothing', async () => {
+  it('stops a specialist the watchdog gave up on, and journals a reply that comes after it as late, changing nothing', async () => {
     const data = tiersData();
-    let release!: () => void;
-    const late = new Promise<void>((resolve) => (release = resolve));
+    let aborted = 0;
     let calls = 0;
     const service = await openTiers(data, {
       brains: {
         specialists: stubSpecialists({
-          'js-solver': async (request) => {
+          'js-solver': (request) => {
             calls += 1;
-            if (calls === 1) await late;
-            return solved(request);
+            if (calls > 1) return solved(request);
+            return new Promise<never>((_, reject) =>
+              request.signal?.addEventListener('abort', () => (aborted++, reject(new Error('aborted')))),
+            );
           },
         }),
       },
@@ -83,16 +85,30 @@ describe('tiers: timeouts', () => {
     const { task_id } = await service.submit('ada', BINARY_SEARCH_TASK);
     await flush();
     await advance(data.clock, 30_000, 1_000);
-    release();
-    await flush();
+    expect(aborted).toBe(1);
+    const first = delegations((await service.messages('ada', task_id))!).find(
+      (m) => m.target_tier === 'SPECIALIZED_FLEET',
+    )!;
+    // The fleet answers anyway, after the watchdog (a reply that crossed the abort): journaled, nothing changes.
+    const late = outcomeEnvelope(
+      {
+        id: 'late-reply',
+        from: 'SPECIALIZED_FLEET',
+        to: 'ROUTING_DISPATCHER',
+        correlationId: first.id,
+        at: data.clock.now(),
+      },
+      outcomePayload({ status: 'success', summary: 'done, late', confidence: 1 }),
+    );
+    (service as unknown as { host: { get(id: string): { supervisor: { send(e: unknown): void } } } }).host
+      .get(task_id)
+      .supervisor.send({ type: 'supervisor.send', envelope: late });
     await advance(data.clock, 20_000, 1_000);
     const view = await settledTask(service, 'ada', task_id);
     const messages = (await service.messages('ada', task_id))!;
-    const first = delegations(messages).find((m) => m.target_tier === 'SPECIALIZED_FLEET')!;
     const answers = outcomes(messages)
       .filter((m) => m.correlation_id === first.id)
       .map(statusOf);
-    // The watchdog's timeout first, then the specialist's late success: journaled, and the node stays timed out.
     expect(answers).toEqual(['timeout', 'success']);
     expect(view.tree[0]!.children[0]!.children[0]!.status).toBe('timeout');
     expect(view.status).toBe('success');
