@@ -20,7 +20,7 @@ export const generationAgent: AgentBrain = async (input, context) => {
     count: Number(input.count),
     existing: await takenCombinations(context.memory),
     concepts,
-    excluded: goal.constraints.flatMap((c) => c.split(/[^A-Za-z0-9-]+/)),
+    excluded: goal.constraints,
     ...(feedback ? { feedback } : {}),
     seed: `${context.goalId}:${context.taskId}`,
   });

@@ -12,7 +12,7 @@ export interface GenerationInput {
   existing: ReadonlySet<string>;
   /** Concepts the scientist's guidance and preferences emphasize. */
   concepts: readonly string[];
-  /** Words of the goal's constraints: a part whose id or name contains one is left out. */
+  /** The goal's constraints: a part one of them names (its id, or the first long word of its name) is left out. */
   excluded: readonly string[];
   /** The latest meta-review feedback to GENERATION, if any. */
   feedback?: FeedbackContent;
@@ -39,9 +39,17 @@ export interface Proposal {
 export function generateHypotheses(input: GenerationInput): Proposal[] {
   const { knowledge, count, feedback } = input;
   const random = seededRandom(input.seed);
-  const excluded = input.excluded.map((word) => word.toLowerCase()).filter((word) => word.length >= 4);
-  const isExcluded = (id: string, name: string) =>
-    excluded.some((word) => id.toLowerCase().includes(word) || name.toLowerCase().includes(word));
+  const constraints = input.excluded.map((text) => text.toLowerCase());
+  // A part is excluded when a constraint names it: its id, or the first long word of its name.
+  const isExcluded = (id: string, name: string) => {
+    const word = name
+      .toLowerCase()
+      .split(/[\s(),]+/)
+      .find((w) => w.length >= 5);
+    return constraints.some(
+      (c) => c.includes(id.replaceAll('_', ' ')) || c.includes(id) || (word !== undefined && c.includes(word)),
+    );
+  };
   let candidates = allComponents(knowledge)
     .filter((c) => !input.existing.has(componentsKey(c)))
     .map((components) => ({ components, parts: resolveParts(knowledge, components) }))

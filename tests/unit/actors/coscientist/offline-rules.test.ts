@@ -148,6 +148,16 @@ describe('offline rules', () => {
       seed: 'x',
     });
     expect(noTaz.some((p) => p.components.intervention === 'tazemetostat')).toBe(false);
+    const noOca = generateHypotheses({
+      knowledge: liver,
+      count: 200,
+      existing,
+      concepts: [],
+      excluded: ['avoid obeticholic acid'],
+      seed: 'x',
+    });
+    expect(noOca.some((p) => p.components.intervention === 'obeticholic')).toBe(false);
+    expect(noOca.some((p) => p.components.mechanism === 'bile_acid')).toBe(true); // "acid" alone names no part
   });
 
   it('evolves new hypotheses naming their parents, never a combination that exists', () => {
