@@ -6,6 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { runCoscientistBench } from './coscientist-bench.ts';
 import { runJournalBench } from './journal-bench.ts';
+import { runOrgBench } from './org-bench.ts';
 import { runPipelineBench } from './pipeline-bench.ts';
 import { runPipelineLoadBench } from './pipeline-load-bench.ts';
 import { runRoutingBench } from './routing-bench.ts';
@@ -28,6 +29,7 @@ const benches: Bench[] = [
   { name: 'task-queue', run: () => runTaskQueueBench() },
   { name: 'tiers', run: () => runTiersBench() },
   { name: 'coscientist', run: () => runCoscientistBench() },
+  { name: 'org', run: () => runOrgBench() },
 ];
 
 // Optional benches join as their systems land (each module exports `run<Name>Bench`).
