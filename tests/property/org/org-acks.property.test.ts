@@ -97,6 +97,7 @@ describe('acknowledged delivery in the org system, over random loss and delay (s
           const times = handled.filter((h) => h === key).length;
           const escalated = escalations.filter(
             (e) =>
+              e.message_type === 'escalation' &&
               e.context?.related_messages?.[0] === request.message_id &&
               e.payload.agents_involved.includes(receiver as OrgAgent),
           ).length;
