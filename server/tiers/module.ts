@@ -1,8 +1,5 @@
 import { OFFLINE_SPECIALISTS, type FleetSpecialist } from '../../actors/tiers/fleet/offline-specialists.ts';
-import { claudeArchitect } from '../../actors/tiers/planning/claude-architect.ts';
-import { claudeDispatcher } from '../../actors/tiers/planning/claude-dispatcher.ts';
-import { offlineArchitect } from '../../actors/tiers/planning/offline-architect.ts';
-import { offlineDispatcher } from '../../actors/tiers/planning/offline-dispatcher.ts';
+import { planningBrainsFor } from '../../actors/tiers/planning/planning-brains-for.ts';
 import { MACHINES } from '../../machines/tiers/machines.ts';
 import type { TierBrains } from '../../machines/tiers/task-context.ts';
 import type { DelegationRecord } from '../../protocol/runtime/delegation-record.ts';
@@ -28,22 +25,26 @@ export interface TiersModuleOptions {
 /**
  * Tiered delegation (spec 002): `/tiers`, one supervised run per task on the run host (journals
  * `DATA_DIR/journal/tiers`, `tiers-trees` and `tiers-beads`), the `delegation` machine drawn by
- * the visualizer. With `ANTHROPIC_API_KEY` the Architect and the Dispatcher ask Claude; offline
- * otherwise. The fleet's specialists run every solution in the sandbox either way.
+ * the visualizer. With `ANTHROPIC_API_KEY` the Architect and the Dispatcher ask Claude and the fleet
+ * gains `claude-solver`; offline otherwise. The fleet's specialists run every solution in the sandbox either way.
  */
 export default defineSystemModule<TiersModuleOptions>({
   name: 'tiers',
   title: 'Tiered delegation',
   spec: '002_41aa6f9ab341b431.txt',
   configKeys: [
-    { name: 'ANTHROPIC_API_KEY', meaning: 'ABSTRACT_ARCHITECT and ROUTING_DISPATCHER ask Claude (PRIMARY_MODEL)' },
+    {
+      name: 'ANTHROPIC_API_KEY',
+      meaning: 'ABSTRACT_ARCHITECT and ROUTING_DISPATCHER ask Claude (PRIMARY_MODEL); claude-solver joins the fleet',
+    },
   ],
   machines: MACHINES,
   async open(services, options = {}) {
-    const planning = services.models.choose<Pick<TierBrains, 'architect' | 'dispatcher'>>({
-      offline: () => ({ architect: offlineArchitect, dispatcher: offlineDispatcher }),
-      anthropic: (access) => ({ architect: claudeArchitect(access), dispatcher: claudeDispatcher(access) }),
-    });
+    const planning = planningBrainsFor(services.models);
+    // With a key, Claude's solver joins the fleet beside the offline specialists (its code runs in the sandbox too).
+    const claude: Record<string, FleetSpecialist> = planning.solver
+      ? { 'claude-solver': { taskTypes: ['execute_code'], run: planning.solver } }
+      : {};
     const service = await TiersServiceImpl.open({
       store: services.store,
       journal: await services.journal<RoutedRecord>('tiers'),
@@ -52,7 +53,7 @@ export default defineSystemModule<TiersModuleOptions>({
       brains: {
         architect: options.architect ?? planning.architect,
         dispatcher: options.dispatcher ?? planning.dispatcher,
-        specialists: { ...OFFLINE_SPECIALISTS, ...options.specialists },
+        specialists: { ...OFFLINE_SPECIALISTS, ...claude, ...options.specialists },
       },
       admission: { ...services.config.admission, ...options.admission },
       ...(services.clock ? { clock: services.clock } : {}),
