@@ -1,5 +1,5 @@
 import { compileVersionRule } from '../../protocol/runtime/version-rule.ts';
-import { RuntimeError, ValidationError, toErrorIssues } from '../../protocol/runtime/runtime-error.ts';
+import { ConflictError, RuntimeError, ValidationError, toErrorIssues } from '../../protocol/runtime/runtime-error.ts';
 import { TIERS_VERSION_RULE, TiersEnvelopeSchema, type TiersEnvelope } from '../../protocol/tiers/envelope.ts';
 import type { CancellationPayload } from '../../protocol/tiers/payloads.ts';
 import type { TiersServiceImpl } from './tiers-service.ts';
@@ -69,6 +69,14 @@ export async function receiveMessage(
         'An external Progress Monitor sends delegations and cancellations only.',
         [{ path: 'payload', message: 'Expected a delegation or a cancellation.' }],
         'invalid_envelope',
+      );
+    }
+    // Message ids are one namespace for the tiers (their dedup and routing key on them): another
+    // user's id is refused rather than joined to their task.
+    if (await service.idTaken(envelope.id)) {
+      throw new ConflictError(
+        'message_id_taken',
+        `Message id ${envelope.id} is already used by another task: send the delegation under a new UUID.`,
       );
     }
     const taskId = crypto.randomUUID();

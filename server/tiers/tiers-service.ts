@@ -98,9 +98,7 @@ export class TiersServiceImpl implements TiersService {
     );
   }
 
-  private register(envelope: TiersEnvelope, taskId: string): void {
-    this.taskOfId.set(envelope.id, taskId);
-  }
+  private register = (envelope: TiersEnvelope, taskId: string) => void this.taskOfId.set(envelope.id, taskId);
 
   /** The runtime's dedup service: a message's work runs once per receiver, its answer cached an hour. */
   once(receiver: string, id: string, work: () => Promise<unknown>): Promise<unknown> {
@@ -280,14 +278,17 @@ export class TiersServiceImpl implements TiersService {
     return receiveMessage(this, user, envelope);
   }
 
+  /** Whether a message id is in use: routed in a live task, or handled by the Architect within the hour. */
+  async idTaken(id: string): Promise<boolean> {
+    return this.taskOfId.has(id) || (await this.seen.answered('ABSTRACT_ARCHITECT', id)) !== undefined;
+  }
+
   /** The task an external message's delegation started, if this service knows it. */
   taskOf(id: string): string | undefined {
     return this.taskOfId.get(id);
   }
 
-  async owns(user: string, taskId: string): Promise<boolean> {
-    return (await this.records.own(user, taskId)) !== undefined;
-  }
+  owns = async (user: string, taskId: string) => (await this.records.own(user, taskId)) !== undefined;
 
   async close(): Promise<void> {
     for (const live of this.live.values()) await live.close();

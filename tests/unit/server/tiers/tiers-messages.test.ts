@@ -94,3 +94,16 @@ describe('TiersService.receive (POST /tiers/messages)', () => {
     expect(error).toMatchObject({ status: 400 });
   });
 });
+
+describe('TiersService.receive across users', () => {
+  it('refuses another user’s message id (409 message_id_taken) instead of joining their task', async () => {
+    const service = await openTiers(tiersData());
+    open.push(service);
+    const ada = await service.receive('ada', delegation('shared-id'));
+    const error = await service.receive('bob', delegation('shared-id')).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'message_id_taken', status: 409 });
+    expect(await service.get('bob', ada.task_id)).toBeUndefined();
+    expect((await settledTask(service, 'ada', ada.task_id)).status).toBe('success');
+    expect(await service.list('bob')).toEqual([]);
+  });
+});
