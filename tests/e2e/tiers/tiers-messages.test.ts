@@ -63,17 +63,19 @@ describe('POST /tiers/messages (an external Progress Monitor)', () => {
     expect((await second.call('ada', 'GET', '/tiers/tasks')).body.tasks.map((t: any) => t.task_id)).toEqual([task_id]);
   }, 90_000);
 
-  // Pending the core: message ids are one namespace across users (TiersServiceImpl's taskOfId and
-  // the Architect's dedup), so bob's copy of ada's id joins ada's task and both stay `working`.
-  it.skip("keeps another user's message id apart: bob's duplicate of ada's id is not ada's task", async () => {
+  // Message ids are one namespace (the tiers' routing and dedup key on them): another user's id is
+  // refused, never joined to the first user's task, and the first user's task is untouched.
+  it("refuses another user's message id with 409 message_id_taken, leaving the first task alone", async () => {
     const rt = await runtime();
     const message = await example('tiers-message.json');
     const ada = await rt.call('ada', 'POST', '/tiers/messages', message);
+    expect(ada.status).toBe(202);
     const bob = await rt.call('bob', 'POST', '/tiers/messages', message);
-    expect(bob.status).toBe(202);
-    expect(bob.body.task_id).not.toBe(ada.body.task_id);
+    expect([bob.status, bob.body.error.code]).toEqual([409, 'message_id_taken']);
+    expect((await rt.call('bob', 'GET', '/tiers/tasks')).body.tasks).toEqual([]);
     expect((await rt.call('bob', 'GET', `/tiers/tasks/${ada.body.task_id}`)).status).toBe(404);
     await settledTask(rt, 'ada', ada.body.task_id);
-    await settledTask(rt, 'bob', bob.body.task_id);
+    const again = await rt.call('ada', 'POST', '/tiers/messages', message);
+    expect([again.status, again.body]).toEqual([202, ada.body]);
   }, 60_000);
 });
