@@ -45,6 +45,21 @@ describe('the org system over HTTP (offline brains)', () => {
     expect(bad.body.error.issues[0].path).toBe('prd.features');
   });
 
+  it('streams messages, handoffs and escalations as SSE and closes once settled', async () => {
+    const rt = await start();
+    const id = (await rt.call('ada', 'POST', '/org/projects', { prd: SHOP_PRD })).body.project_id as string;
+    const stream = await rt.call('ada', 'GET', `/org/projects/${id}/events?until=settled`);
+    expect(stream.status).toBe(200);
+    const text = stream.body as string;
+    const events = [...text.matchAll(/^event: (\w+)$/gm)].map((m) => m[1]);
+    expect(events.at(-1)).toBe('settled');
+    expect(text).toContain('data: {"status":"done"}');
+    const { messages } = (await rt.call('ada', 'GET', `/org/projects/${id}/messages`)).body;
+    expect(events.filter((e) => e === 'message')).toHaveLength(messages.length);
+    expect(events.filter((e) => e === 'handoff')).toHaveLength(20);
+    expect((await rt.call('bob', 'GET', `/org/projects/${id}/events`)).status).toBe(404);
+  });
+
   it('rejects the contract once after the PRD is amended, then accepts backend’s fix', async () => {
     const rt = await start();
     const id = (await rt.call('ada', 'POST', '/org/projects', { prd: SHOP_PRD })).body.project_id as string;
