@@ -1,6 +1,7 @@
 /** The org system's statecharts, for the visualizer. */
 import { machineEntry, type MachineEntry } from '../runtime/machine-entry.ts';
 import { handoffMachine } from './handoff.ts';
+import { projectRunMachine } from './project-run.ts';
 
 export const MACHINES: readonly MachineEntry[] = [
   machineEntry(handoffMachine, {
@@ -10,5 +11,13 @@ export const MACHINES: readonly MachineEntry[] = [
       'rejected; fixed and re-initiated once; the second rejection escalates.',
     file: 'machines/org/handoff.ts',
     exportName: 'handoffMachine',
+  }),
+  machineEntry(projectRunMachine, {
+    title: 'Project run (spec 004)',
+    summary:
+      "The run actor of one org project: hands the supervisor what the user's routes send into the project " +
+      "and counts the agents' reports; the project's state itself is its journal and workspace.",
+    file: 'machines/org/project-run.ts',
+    exportName: 'projectRunMachine',
   }),
 ];
