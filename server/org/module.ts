@@ -44,6 +44,7 @@ export default defineSystemModule<OrgModuleOptions>({
       ...(services.config.admission ? { admission: services.config.admission } : {}),
       ...(services.clock ? { clock: services.clock } : {}),
     });
+    await projects.restore();
     const graphs = new Map<string, KnowledgeGraph>();
     const knowledgeOf = (owner: string) => {
       let graph = graphs.get(owner);
@@ -55,7 +56,10 @@ export default defineSystemModule<OrgModuleOptions>({
     };
     return {
       routes: { '/org': orgRoutes(projects, knowledgeOf) },
-      close: () => host.close(),
+      close: () => {
+        projects.close();
+        return host.close();
+      },
     };
   },
 });

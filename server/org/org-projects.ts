@@ -13,6 +13,7 @@ import type { OrgEnvelope } from '../../protocol/org/envelope.ts';
 import type { Prd } from '../../protocol/org/prd.ts';
 import type { JournalRecord } from '../../protocol/runtime/ack-record.ts';
 import { ConflictError, NotFoundError } from '../../protocol/runtime/runtime-error.ts';
+import { ProjectDeadlines } from './project-deadlines.ts';
 import { handoffsOfJournal, messagesWithAcks, projectStatus } from './project-views.ts';
 
 /** What the store keeps of a project: whose it is and its sprint (the rest is its journal and workspace). */
@@ -40,8 +41,33 @@ export class OrgProjects {
   readonly #workspaces = new Map<string, OrgWorkspace>();
   readonly #inflight = new Map<string, number>();
   readonly #idleWaiters = new Map<string, Set<() => void>>();
+  readonly #deadlines: ProjectDeadlines;
+  #closed = false;
 
-  constructor(private readonly deps: OrgProjectsDeps) {}
+  constructor(private readonly deps: OrgProjectsDeps) {
+    this.#deadlines = new ProjectDeadlines({
+      clock: deps.clock,
+      records: (projectId) => this.records(projectId),
+      send: (ws, envelopes) => void this.#sendTo(ws.projectId, envelopes),
+      onError: (error) => console.error('org deadlines:', error),
+    });
+  }
+
+  /** Re-arms every project's deadline timers from the times its journal and escalations keep (on open). */
+  async restore(): Promise<void> {
+    for (const record of await this.deps.records.list()) await this.#deadlines.arm(this.workspace(record));
+  }
+
+  /** Cancels the deadline timers (on close). */
+  close(): void {
+    this.#closed = true;
+    this.#deadlines.clear();
+  }
+
+  async #sendTo(projectId: string, envelopes: unknown[]): Promise<void> {
+    const record = await this.deps.records.get(projectId);
+    if (record) this.#send(record, envelopes);
+  }
 
   /** The workspace of an open project (the brains' lookup). */
   readonly workspaceOf = (projectId: string) => this.#workspaces.get(projectId);
@@ -81,9 +107,12 @@ export class OrgProjects {
     const host = this.deps.host();
     const run = host.get(record.project_id) ?? host.start({ owner: record.owner, partition: record.project_id });
     run.send({ type: 'project.send', envelopes });
-    void this.idle(record.project_id).then(() => {
-      if (host.get(record.project_id) === run && this.#quiet(record.project_id)) host.release(record.project_id);
-    });
+    void this.idle(record.project_id)
+      .then(async () => {
+        if (host.get(record.project_id) === run && this.#quiet(record.project_id)) host.release(record.project_id);
+        if (!this.#closed) await this.#deadlines.arm(this.workspace(record));
+      })
+      .catch((error: unknown) => console.error('org deadlines:', error));
     return run;
   }
 
