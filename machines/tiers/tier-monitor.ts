@@ -16,8 +16,8 @@ export const rootsOf = (ctx: TaskContext): DelegationNodeView[] =>
 
 /**
  * A delegation from the Monitor to the Architect. The first one starts the task; a reset or the
- * user's answer is a new delegation with the first one's `correlation_id` (the work resumes, the
- * old message stays ended).
+ * user's answer is a new delegation whose `correlation_id` is the first one's id (the work
+ * resumes, the old message stays ended).
  */
 export async function delegateRoot(
   ctx: TaskContext,
@@ -30,7 +30,8 @@ export async function delegateRoot(
     from: 'PROGRESS_MONITOR',
     to: 'ABSTRACT_ARCHITECT',
     parent: null,
-    correlationId: first ? first.correlation_id : null,
+    // A resumed root names the task's first delegation (or what that one named, when it came from outside).
+    correlationId: first ? (first.correlation_id ?? first.id) : null,
     id: ctx.newId('root', roots.length),
     payload,
     key: reason,
@@ -53,14 +54,13 @@ export function rootPayloadOf(request: TaskRequest): DelegationPayload {
   };
 }
 
-/** The user's answer to the task's question: the last root again, with the answer in `task_data.clarification`. */
+/**
+ * The user's answer to the task's question: the last root again (its `timeout_ms` too), with the
+ * answer in `task_data.clarification`.
+ */
 export async function resumeWithAnswer(ctx: TaskContext, answer: string): Promise<TiersEnvelope> {
   const last = payloadOf<DelegationPayload>(dataOf(rootsOf(ctx).at(-1)!).envelope);
-  return delegateRoot(
-    ctx,
-    { ...last, timeout_ms: null, task_data: { ...last.task_data, clarification: answer } },
-    'clarified',
-  );
+  return delegateRoot(ctx, { ...last, task_data: { ...last.task_data, clarification: answer } }, 'clarified');
 }
 
 /**
@@ -138,7 +138,7 @@ export const monitorTier: TierHandler = async ({ envelope, watchdog }, ctx) => {
   }
   if (resets(ctx, node, outcome)) {
     const first = payloadOf<DelegationPayload>(dataOf(node).envelope);
-    return [await delegateRoot(ctx, { ...first, timeout_ms: null }, 'reset')];
+    return [await delegateRoot(ctx, first, 'reset')];
   }
   // What the Monitor learns must not keep the task from ending: an unjudged outcome still ends it.
   const final = await recordOutcome(ctx, outcome).catch((error: unknown) => {

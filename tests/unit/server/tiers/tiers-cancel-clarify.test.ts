@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SpecialistRequestShape } from '../../../../machines/tiers/task-context.ts';
 import type { TiersEnvelope } from '../../../../protocol/tiers/envelope.ts';
-import type { OutcomePayload } from '../../../../protocol/tiers/payloads.ts';
+import type { DelegationPayload, OutcomePayload } from '../../../../protocol/tiers/payloads.ts';
 import type { TiersServiceImpl } from '../../../../server/tiers/tiers-service.ts';
 import { solved, stubSpecialists } from '../../../support/tiers/stub-specialists.ts';
 import { BINARY_SEARCH_TASK, flush, openTiers, settledTask, tiersData } from '../../../support/tiers/tiers-harness.ts';
@@ -90,7 +90,7 @@ describe('tiers: clarification', () => {
       brains: { specialists: stubSpecialists({ 'js-solver': ambiguous }) },
     });
     open.push(service);
-    const { task_id } = await service.submit('ada', BINARY_SEARCH_TASK);
+    const { task_id } = await service.submit('ada', { ...BINARY_SEARCH_TASK, timeout_ms: 300_000 });
     const waiting = await settledTask(service, 'ada', task_id);
     expect(waiting.status).toBe('needs_clarification');
     expect(waiting.waiting_for_user).toEqual({ question: 'Should empty array return -1 or raise exception?' });
@@ -103,7 +103,10 @@ describe('tiers: clarification', () => {
     const messages = (await service.messages('ada', task_id))!;
     const roots = messages.filter((m) => m.source_tier === 'PROGRESS_MONITOR' && 'task_type' in m.payload);
     expect(roots).toHaveLength(2);
-    expect(roots[1]!.correlation_id).toBe(roots[0]!.correlation_id);
+    expect(roots[0]!.correlation_id).toBeNull();
+    expect(roots[1]!.correlation_id).toBe(roots[0]!.id);
+    // The answer keeps the user's timeout, not the Architect's default of 120 s.
+    expect(roots.map((r) => (r.payload as DelegationPayload).timeout_ms)).toEqual([300_000, 300_000]);
     expect(done.tree.map((n) => n.status)).toEqual(['needs_clarification', 'success']);
   });
 });

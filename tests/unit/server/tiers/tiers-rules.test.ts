@@ -38,7 +38,7 @@ describe('tiers: timeouts', () => {
     const data = tiersData();
     const service = await openTiers(data, { brains: { specialists: stubSpecialists({ 'js-solver': silent() }) } });
     open.push(service);
-    const { task_id } = await service.submit('ada', BINARY_SEARCH_TASK);
+    const { task_id } = await service.submit('ada', { ...BINARY_SEARCH_TASK, timeout_ms: 100_000 });
     await flush();
     await advance(data.clock, 2 * 125_000, 1_000);
     const view = await settledTask(service, 'ada', task_id);
@@ -58,10 +58,13 @@ describe('tiers: timeouts', () => {
     expect(
       outcomes(messages).filter((m) => m.source_tier === 'SPECIALIZED_FLEET' && statusOf(m) === 'timeout').length,
     ).toBeGreaterThan(0);
-    // The Monitor reset once: two roots, the second with the first's correlation_id.
+    // The Monitor reset once: two roots, the second correlated with the first.
     const roots = delegations(messages).filter((m) => m.source_tier === 'PROGRESS_MONITOR');
     expect(roots).toHaveLength(2);
-    expect(roots[1]!.correlation_id).toBe(roots[0]!.correlation_id);
+    expect(roots[0]!.correlation_id).toBeNull();
+    expect(roots[1]!.correlation_id).toBe(roots[0]!.id);
+    // The reset keeps the user's timeout, not the Architect's default of 120 s.
+    expect(roots.map((r) => (r.payload as DelegationPayload).timeout_ms)).toEqual([100_000, 100_000]);
   });
 
   it('stops a specialist the watchdog gave up on, and journals a reply that comes after it as late, changing nothing', async () => {
