@@ -1,7 +1,7 @@
 import { outcomePayload } from '../../actors/tiers/tier-envelopes.ts';
 import type { DelegationPayload } from '../../protocol/tiers/payloads.ts';
 import type { TierHandler } from './task-context.ts';
-import { answerCancellation, payloadOf, replyTo } from './tier-steps.ts';
+import { answerCancellation, endedBeforeStart, payloadOf, replyTo } from './tier-steps.ts';
 
 /**
  * The fleet's desk: answers a cancellation for the specialist it stopped (`cancelled` with the
@@ -10,7 +10,7 @@ import { answerCancellation, payloadOf, replyTo } from './tier-steps.ts';
  */
 export const fleetDesk: TierHandler = async ({ envelope }, ctx) => {
   if ('target_message_id' in envelope.payload) return answerCancellation(ctx, envelope);
-  if (!('task_type' in envelope.payload)) return [];
+  if (!('task_type' in envelope.payload) || endedBeforeStart(ctx, envelope)) return [];
   const hint = payloadOf<DelegationPayload>(envelope).specialist_hint;
   return [
     replyTo(

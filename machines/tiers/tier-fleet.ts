@@ -3,7 +3,7 @@ import { outcomePayload } from '../../actors/tiers/tier-envelopes.ts';
 import type { TiersEnvelope } from '../../protocol/tiers/envelope.ts';
 import type { DelegationPayload } from '../../protocol/tiers/payloads.ts';
 import type { SpecialistRequestShape, SpecialistResultShape, TaskContext, TierInput } from './task-context.ts';
-import { payloadOf, refuseRefs, replyTo, unreadableRefs } from './tier-steps.ts';
+import { endedBeforeStart, payloadOf, refuseRefs, replyTo, unreadableRefs } from './tier-steps.ts';
 
 /** The Beads key a ref names (`beads:execution/outputs/x` -> `execution/outputs/x`). */
 const keyOfRef = (ref: string) => (ref.startsWith('beads:') ? ref.slice('beads:'.length) : ref);
@@ -120,10 +120,12 @@ async function reportResult(
  * One fleet specialist at work on a delegation (spec 002's SPECIALIZED_FLEET): it reads the
  * task's problem from Beads, runs, writes `execution/outputs/{id}` and `execution/logs/{id}`,
  * and reports its outcome. A specialist that throws reports `failed` (recoverable: a retry may
- * do better); an aborted one answers nothing (its cancellation answers for it).
+ * do better); an aborted one answers nothing (its cancellation answers for it), nor does one whose
+ * delegation ended before it started.
  */
 export async function runSpecialist(specialist: string, input: TierInput, ctx: TaskContext): Promise<TiersEnvelope[]> {
   const delegation = input.envelope;
+  if (endedBeforeStart(ctx, delegation)) return [];
   const payload = payloadOf<DelegationPayload>(delegation);
   const refused = unreadableRefs('SPECIALIZED_FLEET', payload);
   if (refused.length > 0) return [refuseRefs(ctx, delegation, refused)];

@@ -112,6 +112,15 @@ export async function takeOutcome(
   return { late: receipt.late, node: receipt.node };
 }
 
+/**
+ * The delegation ended before its target took it up (cancelled, timed out, the task over, e.g.
+ * during a retry's backoff): the target runs nothing and answers nothing for it.
+ */
+export function endedBeforeStart(ctx: TaskContext, delegation: TiersEnvelope): boolean {
+  const node = ctx.tree.node(delegation.id);
+  return node !== undefined && node.status !== 'open';
+}
+
 /** The refs of `payload.context_refs` that `tier` may not read (spec 002: only Beads keys it reads). */
 export function unreadableRefs(tier: Tier, payload: DelegationPayload): string[] {
   return payload.context_refs.filter((ref) => !isReadableRef(ref, BEADS_ROLE_OF[tier]));
@@ -148,11 +157,13 @@ export function partialResultsOf(
  * A tier's answer to a cancellation of the delegation it received: it ends that delegation
  * (cascading when asked) unless the sender's tree already did, answers `cancelled` with its
  * partial results, and with `cascade` passes a cancellation down for each child it cancelled.
+ * A delegation that already ended otherwise (the tree holds its outcome) gets no second answer.
  */
 export async function answerCancellation(ctx: TaskContext, envelope: TiersEnvelope): Promise<TiersEnvelope[]> {
   const cancellation = payloadOf<CancellationPayload>(envelope);
   const target = ctx.tree.node(cancellation.target_message_id);
-  if (!target) return [];
+  // Already ended by its own outcome (or the watchdog's, on the wire as its own): that one stands, nothing new.
+  if (!target || (target.status !== 'open' && target.settledBy !== 'cancellation')) return [];
   if (target.status === 'open')
     await ctx.tree.cancel(target.id, { reason: cancellation.reason, cascade: cancellation.cascade });
   const delegation = dataOf(target).envelope;

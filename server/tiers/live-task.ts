@@ -48,7 +48,8 @@ export interface LiveTaskOptions {
  */
 export class LiveTask {
   readonly ctx: TaskContext;
-  private pending = new Set<ReturnType<ServiceClock['setTimeout']>>();
+  /** Retries waiting out their backoff, by delegation id: cleared when their delegation ends first. */
+  private pending = new Map<string, ReturnType<ServiceClock['setTimeout']>>();
 
   private constructor(
     readonly options: LiveTaskOptions,
@@ -72,10 +73,12 @@ export class LiveTask {
       newId: (...parts) => derivedUuid('tiers', taskId, ...parts),
       sendLater: (delayMs, envelope) => {
         const timer = clock.setTimeout(() => {
-          this.pending.delete(timer);
+          this.pending.delete(envelope.id);
+          // Its delegation (or an ancestor) may have ended during the backoff: then nothing goes out.
+          if (tree.node(envelope.id)?.status !== 'open') return;
           options.send(envelope);
         }, delayMs);
-        this.pending.add(timer);
+        this.pending.set(envelope.id, timer);
       },
       settle: (settlement) => options.settle(settlement),
       defaultTimeoutMs: (tier) => timeouts[tier],
@@ -103,6 +106,7 @@ export class LiveTask {
   /** A delegation ended: a watchdog's end goes on the wire as the silent tier's `timeout`. */
   private settled(node: DelegationNodeView): void {
     this.options.onSettled(node);
+    this.dropRetry(node.id);
     if (node.settledBy !== 'watchdog') return;
     // The sender stopped waiting: the target stops working on it (a specialist is aborted).
     this.options.stopWork(node.target, node.id);
@@ -139,8 +143,16 @@ export class LiveTask {
     }
   }
 
+  /** A delegation ended (cancelled, timed out, the task over) while its retry waited: the retry never goes. */
+  private dropRetry(id: string): void {
+    const timer = this.pending.get(id);
+    if (timer === undefined) return;
+    this.options.clock.clearTimeout(timer);
+    this.pending.delete(id);
+  }
+
   async close(): Promise<void> {
-    for (const timer of this.pending) this.options.clock.clearTimeout(timer);
+    for (const timer of this.pending.values()) this.options.clock.clearTimeout(timer);
     this.pending.clear();
     await this.tree.close();
     await this.ctx.beads.close();

@@ -57,7 +57,9 @@ describe('aggregation strategies over HTTP', () => {
     expect(attemptOutcomes.filter((status) => status === 'success')).toHaveLength(1);
     expect(attemptOutcomes.filter((status) => status === 'cancelled')).toHaveLength(2);
     const held = solver.started.filter((request) => (request.variant ?? 0) > 0);
-    expect(held.length).toBe(2);
+    // A racer still queued behind the others when the winner cancelled it never starts (the fleet
+    // runs no delegation that already ended); one that had started is aborted.
+    expect(held.length).toBeLessThanOrEqual(2);
     expect(held.every((request) => request.signal?.aborted)).toBe(true);
   }, 90_000);
 });
