@@ -206,7 +206,7 @@ async function reroute(ctx: TaskContext, graph: TaskGraph, subtask: GraphSubtask
   }
 }
 
-/** Takes a specialist's outcome: retries a transient failure, re-routes an unavailable specialist, else ends the subtask. */
+/** Takes a specialist's outcome: retries a transient failure (timeout, throttled, recoverable failed), re-routes an unavailable specialist, else ends the subtask. */
 async function takeChildOutcome(
   ctx: TaskContext,
   envelope: TiersEnvelope,
@@ -233,7 +233,9 @@ async function takeChildOutcome(
     await saveGraph(ctx, graph);
     return sends;
   }
-  const transient = status === 'timeout' || (status === 'failed' && payload.recoverable === true);
+  // Spec 002's transient failures; a `throttled` attempt ended `failed` in the tree (it retries nothing itself).
+  const transient =
+    status === 'timeout' || payload.status === 'throttled' || (status === 'failed' && payload.recoverable === true);
   const retry = subtask.attempts.length;
   const delay = transient
     ? senderRetryDelay({ ...DISPATCH_RETRY, attempt: retry, now: ctx.clock.now(), deadline: parentNode.deadline })

@@ -94,6 +94,9 @@ export class LiveTask {
       journal: options.trees,
       partition: options.taskId,
       clock: options.clock,
+      // A `throttled` outcome ends its delegation at once: the sender retries it as a new message
+      // (the Dispatcher, like its other transient failures), not the tree under the same id.
+      retry: { maxRetries: 0 },
       partialResults: (node) => (live ? partialResultsOf(live.ctx, node) : undefined),
       onSettled: (node) => (live ? live.settled(node) : early.push(node)),
       onError: (error) => console.error(`Tiers task ${options.taskId}:`, error),

@@ -160,3 +160,39 @@ describe('tiers: a retry and its cancellation', () => {
     expect((await settledTask(service, 'ada', task_id)).status).toBe('success');
   });
 });
+
+describe('tiers: a throttled specialist', () => {
+  it('is retried like the other transient failures: a new id, the same correlation, after its backoff', async () => {
+    const data = tiersData();
+    let calls = 0;
+    const specialists = stubSpecialists({
+      'js-solver': (request) => {
+        calls += 1;
+        if (calls > 1) return solved(request);
+        // Not a status the fleet contract gives, but one spec 002 lets any tier answer.
+        return { ...solved(request), status: 'throttled' as 'failed', artifacts: [], recoverable: true };
+      },
+    });
+    const service = await openTiers(data, { brains: { specialists } });
+    open.push(service);
+    const { task_id } = await service.submit('ada', BINARY_SEARCH_TASK);
+    await flush();
+    expect(calls).toBe(1);
+    // Well inside the fleet's 30 s watchdog: only the retry's backoff (at most 1 s for the first) passes.
+    await advance(data.clock, 2_000, 250);
+    const view = (await service.get('ada', task_id))!;
+    expect(view.status).toBe('success');
+    expect(calls).toBe(2);
+    const messages = (await service.messages('ada', task_id))!;
+    const solves = messages.filter(
+      (m) => isDelegation(m) && (m.payload as DelegationPayload).task_data['subtask_key'] === 'solve',
+    );
+    expect(solves).toHaveLength(2);
+    expect(solves[1]!.id).not.toBe(solves[0]!.id);
+    expect(solves[1]!.correlation_id).toBe(solves[0]!.correlation_id);
+    const answers = (d: TiersEnvelope) =>
+      messages.filter((m) => isOutcome(m) && m.correlation_id === d.id).map(statusOf);
+    expect(answers(solves[0]!)).toEqual(['throttled']);
+    expect(answers(solves[1]!)).toEqual(['success']);
+  });
+});
