@@ -1,9 +1,11 @@
 import { outcomePayload } from '../../actors/tiers/tier-envelopes.ts';
+import { failedBySolution, OPTIONAL_TASK_TYPES } from '../../actors/tiers/planning/architect-rules.ts';
 import type { Plan } from '../../actors/tiers/planning/plan.ts';
 import { ProblemSchema, type Problem } from '../../protocol/tiers/problem.ts';
 import type { TiersEnvelope } from '../../protocol/tiers/envelope.ts';
 import type { DelegationPayload, OutcomePayload } from '../../protocol/tiers/payloads.ts';
 import type { AggregationStrategy } from '../../protocol/runtime/aggregated-outcome.ts';
+import type { TaskGraph } from './dispatch-graph.ts';
 import type { TaskContext, TierHandler } from './task-context.ts';
 import {
   answerCancellation,
@@ -120,6 +122,15 @@ async function plan(ctx: TaskContext, envelope: TiersEnvelope, signal: AbortSign
   return [await delegatePlan(ctx, envelope, planned, 0)];
 }
 
+/** Whether a verifier of the Dispatcher's graph for `delegation` failed because of the solution (rule `keep-solution-failures`). */
+async function solutionCaught(ctx: TaskContext, delegation: string): Promise<boolean> {
+  const graph = (await ctx.beads.get('routing/task-graph'))?.value as TaskGraph | undefined;
+  if (graph?.delegation !== delegation) return false;
+  return graph.subtasks.some(
+    (s) => OPTIONAL_TASK_TYPES.has(s.task_type) && s.status !== 'success' && failedBySolution(s.error_type),
+  );
+}
+
 /** Passes a Dispatcher's outcome up, or revises the plan once after a PARTIAL whose majority failed. */
 async function review(
   ctx: TaskContext,
@@ -134,7 +145,13 @@ async function review(
   const parent = dataOf(parentNode).envelope;
   const outcome = (node.result ?? {}) as Partial<OutcomePayload>;
   const record = (await ctx.beads.get('task/plan'))?.value as PlanRecord | undefined;
-  if (node.status === 'partial' && outcome.resources_used?.['revise_strategy'] === true && record && !record.revised) {
+  if (
+    node.status === 'partial' &&
+    outcome.resources_used?.['revise_strategy'] === true &&
+    record &&
+    !record.revised &&
+    !(await solutionCaught(ctx, node.id))
+  ) {
     const failedKeys = ((outcome.artifacts?.[0]?.metadata['child_outcomes'] ?? []) as { key: string; status: string }[])
       .filter((c) => c.status !== 'success')
       .map((c) => c.key);

@@ -50,11 +50,31 @@ export const ARCHITECT_RULES: readonly ArchitectRule[] = [
     then: 'switch to `any_success` with three redundant solve attempts',
   },
   {
+    id: 'keep-solution-failures',
+    when: 'a verification subtask failed because of the solution (`error_type` `solution_*`, `property_violated` or `tests_failed`)',
+    then: 'no revision: the PARTIAL goes up as it is (a verifier that caught the solution is never dropped)',
+  },
+  {
     id: 'revise-optional',
-    when: 'revising (once), and only verification subtasks (`tests`, `review`) failed',
+    when: 'revising (once), and only verification subtasks (`tests`, `review`) failed, none because of the solution',
     then: 'drop the failed verification subtasks, keep the rest and the strategy',
   },
 ];
+
+/**
+ * Whether a verifier's failure was the solution's fault (rule `keep-solution-failures`): the
+ * sandbox stopped the solution (`solution_*`), or it broke a property or a test.
+ *
+ * @example
+ * failedBySolution('solution_timeout'); // true
+ * failedBySolution('sandbox_error'); // false
+ */
+export function failedBySolution(errorType: string | null | undefined): boolean {
+  return (
+    typeof errorType === 'string' &&
+    (errorType.startsWith('solution_') || errorType === 'property_violated' || errorType === 'tests_failed')
+  );
+}
 
 /** The task types a plan may drop on revision: they check a solution, they do not make it. */
 export const OPTIONAL_TASK_TYPES: ReadonlySet<string> = new Set(['design_tests', 'review_complexity']);
