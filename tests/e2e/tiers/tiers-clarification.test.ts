@@ -38,7 +38,8 @@ describe('a tiers task with contradictory tests', () => {
     expect(roots[0].status).toBe('needs_clarification');
     const messages = (await rt.call('ada', 'GET', `/tiers/tasks/${taskId}/messages`)).body.messages as any[];
     const rootMessages = roots.map((root: any) => messages.find((m) => m.id === root.message_id));
-    expect(rootMessages[1].correlation_id).toBe(rootMessages[0].correlation_id);
+    expect(rootMessages[0].correlation_id).toBeNull();
+    expect(rootMessages[1].correlation_id).toBe(rootMessages[0].id);
     expect(JSON.stringify(rootMessages[1].payload.task_data)).toContain('the answer is 1');
   }, 60_000);
 
