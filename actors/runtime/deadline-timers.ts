@@ -1,5 +1,8 @@
 import type { ServiceClock } from './clock.ts';
 
+/** Node's longest timer: a longer delay fires at once (TimeoutOverflowWarning). */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
  * One timer per key, armed for an absolute time on a {@link ServiceClock} (watchdogs, retries,
  * leases). Absolute times are what a journal keeps, so a service reopened after a restart
@@ -15,15 +18,21 @@ export class DeadlineTimers<K> {
 
   constructor(private readonly clock: ServiceClock) {}
 
-  /** Runs `fire` at `at` (ms since the epoch of the clock), replacing the key's timer if any. */
+  /**
+   * Runs `fire` at `at` (ms since the epoch of the clock), replacing the key's timer if any. A
+   * time further than Node's longest timer (2^31 - 1 ms, about 24.8 days; Node fires a longer one
+   * at once) is reached in steps, each re-armed when it ends.
+   */
   arm(key: K, at: number, fire: () => void): void {
     this.disarm(key);
+    const remaining = Math.max(0, at - this.clock.now());
     const handle = this.clock.setTimeout(
       () => {
         this.handles.delete(key);
-        fire();
+        if (remaining > MAX_TIMER_MS) this.arm(key, at, fire);
+        else fire();
       },
-      Math.max(0, at - this.clock.now()),
+      Math.min(remaining, MAX_TIMER_MS),
     );
     this.handles.set(key, handle);
   }

@@ -7,8 +7,6 @@ import type { EscalationRecord } from '../../protocol/org/escalation-record.ts';
 import type { OrgAgent, OrgEnvelope } from '../../protocol/org/envelope.ts';
 import { isRoutedRecord, type JournalRecord } from '../../protocol/runtime/ack-record.ts';
 
-const MAX_DELAY_MS = 2 ** 31 - 1;
-
 type Work = Exclude<OrgEnvelope, { message_type: 'escalation' }>;
 
 export interface ProjectDeadlinesDeps {
@@ -51,23 +49,17 @@ export class ProjectDeadlines {
     const { projectId } = ws;
     for (const message of await this.#lateCandidates(ws)) {
       const at = Date.parse(message.payload.deadline!);
-      this.#armAt(`${projectId}:payload:${message.message_id}`, at, () =>
+      this.#timers.arm(`${projectId}:payload:${message.message_id}`, at, () =>
         this.#guard(this.#payloadPassed(ws, message.message_id)),
       );
     }
     for (const escalation of await ws.escalations()) {
       if (!unresolvedByResolver(escalation)) continue;
       const at = Date.parse(escalation.payload.deadline_for_resolution);
-      this.#armAt(`${projectId}:escalation:${escalation.escalation_id}`, at, () =>
+      this.#timers.arm(`${projectId}:escalation:${escalation.escalation_id}`, at, () =>
         this.#guard(this.#escalationPassed(ws, escalation.escalation_id)),
       );
     }
-  }
-
-  /** Arms in steps a timer can wait (Node's timers fire at once past 2^31 - 1 ms). */
-  #armAt(key: string, at: number, fire: () => void): void {
-    const step = Math.min(at, this.deps.clock.now() + MAX_DELAY_MS);
-    this.#timers.arm(key, step, () => (step < at ? this.#armAt(key, at, fire) : fire()));
   }
 
   /** How many timers are armed. */

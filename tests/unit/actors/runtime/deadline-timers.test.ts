@@ -1,6 +1,6 @@
 import { SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { DeadlineTimers } from '../../../../actors/runtime/deadline-timers.ts';
+import { DeadlineTimers, MAX_TIMER_MS } from '../../../../actors/runtime/deadline-timers.ts';
 
 describe('DeadlineTimers', () => {
   it('fires each key once at its absolute time', () => {
@@ -56,5 +56,39 @@ describe('DeadlineTimers', () => {
     clock.increment(100);
     expect(fired).toEqual([]);
     expect(timers.size).toBe(0);
+  });
+  it("reaches a time past Node's longest timer in steps, none longer than it, and fires once at the time", () => {
+    const clock = new SimulatedClock();
+    const delays: number[] = [];
+    const recording = {
+      now: () => clock.now(),
+      setTimeout: (fn: (...args: unknown[]) => void, ms: number) => (delays.push(ms), clock.setTimeout(fn, ms)),
+      clearTimeout: (id: unknown) => clock.clearTimeout(id as number),
+    };
+    const fired: number[] = [];
+    const timers = new DeadlineTimers<string>(recording);
+    const at = 2.5 * MAX_TIMER_MS; // about 62 days
+    timers.arm('lease', at, () => fired.push(clock.now()));
+    expect(delays).toEqual([MAX_TIMER_MS]);
+    clock.increment(MAX_TIMER_MS);
+    expect([fired, timers.has('lease')]).toEqual([[], true]);
+    clock.increment(MAX_TIMER_MS);
+    clock.increment(at - 2 * MAX_TIMER_MS - 1);
+    expect(fired).toEqual([]);
+    clock.increment(1);
+    expect(fired).toEqual([at]);
+    expect(delays).toEqual([MAX_TIMER_MS, MAX_TIMER_MS, at - 2 * MAX_TIMER_MS]);
+    expect(timers.size).toBe(0);
+  });
+
+  it('disarms a long timer between its steps', () => {
+    const clock = new SimulatedClock();
+    const fired: string[] = [];
+    const timers = new DeadlineTimers<string>(clock);
+    timers.arm('lease', 3 * MAX_TIMER_MS, () => fired.push('lease'));
+    clock.increment(MAX_TIMER_MS + 5);
+    expect(timers.disarm('lease')).toBe(true);
+    clock.increment(3 * MAX_TIMER_MS);
+    expect([fired, timers.size]).toEqual([[], 0]);
   });
 });
