@@ -1,4 +1,3 @@
-import { ALGORITHM_FAMILIES } from './algorithm-families.ts';
 import {
   bandOf,
   claimBand,
@@ -10,14 +9,8 @@ import {
 } from './complexity-classifier.ts';
 import type { FleetSandbox } from './fleet-sandbox.ts';
 import { measureGrowth, REVIEW_PLAN, type ReviewPlan } from './growth-timing.ts';
-import { recogniseProblem } from './recognize-problem.ts';
-import {
-  cancelledResult,
-  isJavaScript,
-  missingCode,
-  unsupportedLanguage,
-  unsupportedProblem,
-} from './specialist-refusals.ts';
+import { cancelledResult } from './specialist-refusals.ts';
+import { verifierTarget } from './verifier-target.ts';
 import type { SpecialistArtifact, SpecialistRequest, SpecialistResult, Specialist } from './specialist-result.ts';
 
 function analysis(claim: string | undefined, timings: Timing[], verdict: string): SpecialistArtifact {
@@ -41,14 +34,9 @@ export function createReviewer(sandbox: FleetSandbox, plan: ReviewPlan = REVIEW_
   return async function reviewer(request: SpecialistRequest): Promise<SpecialistResult> {
     const { problem } = request;
     const log: string[] = [];
-    if (!isJavaScript(problem.language)) return unsupportedLanguage('reviewer', problem.language, log);
-    if (!request.code) return missingCode('reviewer', log);
-    const [match] = recogniseProblem(
-      problem,
-      ALGORITHM_FAMILIES,
-      [request.objective, ...request.constraints].join('\n'),
-    );
-    if (!match) return unsupportedProblem('reviewer', problem.function_name, log);
+    const target = verifierTarget('reviewer', request, log);
+    if ('refused' in target) return target.refused;
+    const { code, match } = target;
     const claim = request.claimed_complexity ?? claimFromText(request.constraints);
     const band = claim === undefined ? undefined : claimBand(claim);
     if (band === null) {
@@ -65,7 +53,7 @@ export function createReviewer(sandbox: FleetSandbox, plan: ReviewPlan = REVIEW_
       };
     }
     log.push(`timing ${match.family.id} inputs; claim: ${claim ?? 'none'}`);
-    const solution = { code: request.code, functionName: problem.function_name, signal: request.signal };
+    const solution = { code, functionName: problem.function_name, signal: request.signal };
     const { timings, stopped, aborted } = await measureGrowth(sandbox, match.family, solution, plan, log);
     if (aborted)
       return cancelledResult('reviewer', timings.length >= 2 ? [analysis(claim, timings, 'cancelled')] : [], log);

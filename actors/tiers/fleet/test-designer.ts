@@ -1,16 +1,9 @@
 import { ABORTED, untilAborted } from './abortable.ts';
-import { ALGORITHM_FAMILIES } from './algorithm-families.ts';
 import type { EdgeCase } from './algorithm-family.ts';
 import { readConstraintHints } from './constraint-hints.ts';
 import type { CallResult, FleetSandbox } from './fleet-sandbox.ts';
-import { recogniseProblem } from './recognize-problem.ts';
-import {
-  cancelledResult,
-  isJavaScript,
-  missingCode,
-  unsupportedLanguage,
-  unsupportedProblem,
-} from './specialist-refusals.ts';
+import { cancelledResult } from './specialist-refusals.ts';
+import { verifierTarget } from './verifier-target.ts';
 import { testConfidence } from './test-confidence.ts';
 import type { SpecialistArtifact, SpecialistRequest, SpecialistResult, Specialist } from './specialist-result.ts';
 import { preview } from './value-shapes.ts';
@@ -58,14 +51,9 @@ export function createTestDesigner(sandbox: FleetSandbox): Specialist {
   return async function testDesigner(request: SpecialistRequest): Promise<SpecialistResult> {
     const { problem } = request;
     const log: string[] = [];
-    if (!isJavaScript(problem.language)) return unsupportedLanguage('test-designer', problem.language, log);
-    if (!request.code) return missingCode('test-designer', log);
-    const [match] = recogniseProblem(
-      problem,
-      ALGORITHM_FAMILIES,
-      [request.objective, ...request.constraints].join('\n'),
-    );
-    if (!match) return unsupportedProblem('test-designer', problem.function_name, log);
+    const target = verifierTarget('test-designer', request, log);
+    if ('refused' in target) return target.refused;
+    const { code, match } = target;
     const hints = readConstraintHints([...request.constraints, problem.statement]);
     const cases = match.family.edgeCases(hints, problem.test_cases);
     log.push(
@@ -75,7 +63,7 @@ export function createTestDesigner(sandbox: FleetSandbox): Specialist {
     if (request.signal?.aborted) return cancelledResult('test-designer', [testPlan(cases)], log);
     const calls = cases.flatMap((c) => c.calls);
     const run = sandbox.runCalls({
-      code: request.code,
+      code: code,
       functionName: problem.function_name,
       calls,
       signal: request.signal,
