@@ -8,9 +8,12 @@ import type { MachineEntry } from '../machines/runtime/machine-entry.ts';
 import { MACHINES as RUNTIME_MACHINES } from '../machines/runtime/machines.ts';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
+import { apiDescriptionRoutes } from './openapi/openapi-routes.ts';
+import { RUNTIME_ROUTE_DOCS } from './openapi/runtime-route-docs.ts';
 import type { OpenSystem, SystemModule } from './system-module.ts';
 import { loadSystemModules } from './system-modules.ts';
 import { RunSources } from './viz/run-sources.ts';
+import { VIZ_ROUTE_DOCS } from './viz/viz-route-docs.ts';
 import { vizRoutes } from './viz/viz-routes.ts';
 
 export interface RuntimeOverrides {
@@ -78,7 +81,18 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
   }
   const app = createApp({
     jwtSecret: config.jwtSecret,
-    publicRoutes: { '/viz': vizRoutes({ jwtSecret: config.jwtSecret, runSources, machines }) },
+    publicRoutes: {
+      '/viz': vizRoutes({ jwtSecret: config.jwtSecret, runSources, machines }),
+      ...apiDescriptionRoutes([
+        { tag: 'runtime', description: 'Health, the token check and this description', routes: RUNTIME_ROUTE_DOCS },
+        ...opened.map(({ module }) => ({
+          tag: module.name,
+          description: module.title,
+          routes: module.routeDocs ?? [],
+        })),
+        { tag: 'viz', description: 'The statechart visualizer', routes: VIZ_ROUTE_DOCS },
+      ]),
+    },
     protectedRoutes,
   });
   return {

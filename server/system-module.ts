@@ -5,6 +5,7 @@ import type { Journal } from '../actors/runtime/journal.ts';
 import type { Store } from '../actors/runtime/store.ts';
 import type { MachineEntry } from '../machines/runtime/machine-entry.ts';
 import type { Config } from './config.ts';
+import type { RouteDoc } from './openapi/route-doc.ts';
 import type { RunSource } from './viz/run-sources.ts';
 
 /** An environment variable a system reads beyond the runtime's own (README, Configuration). */
@@ -58,6 +59,8 @@ export interface SystemModule<Options = never> {
   readonly configKeys?: readonly ConfigKey[];
   /** Its statecharts, for the visualizer. */
   readonly machines: readonly MachineEntry[];
+  /** Its routes as `GET /openapi.json` describes them (full paths); a test holds them to the app's routes. */
+  readonly routeDocs?: readonly RouteDoc[];
   /** Opens the system; `options` are what tests and benchmarks may swap in (brains, timeouts). */
   open(services: SystemServices, options?: Options): Promise<OpenSystem>;
 }

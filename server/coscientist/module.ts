@@ -9,6 +9,7 @@ import type { JournalRecord } from '../../protocol/runtime/ack-record.ts';
 import { defineSystemModule, type OpenSystem } from '../system-module.ts';
 import { researchRoutes } from './research-routes.ts';
 import { ResearchService } from './research-service.ts';
+import { RESEARCH_ROUTE_DOCS } from './research-route-docs.ts';
 
 /** What tests and benchmarks may swap in the co-scientist. */
 export type CoscientistOptions = Partial<
@@ -30,6 +31,7 @@ export default defineSystemModule<CoscientistOptions>({
   title: 'Research co-scientist',
   spec: '003_eaf79ba5ea6093e5.txt',
   machines: MACHINES,
+  routeDocs: RESEARCH_ROUTE_DOCS,
   async open(services, options = {}): Promise<OpenCoscientist> {
     const clock = services.clock ?? realClock;
     const { brains, ...rest } = options;

@@ -8,6 +8,7 @@ import { inspectedRunSource } from '../viz/inspected-run-source.ts';
 import type { RunInspectors } from '../viz/run-sources.ts';
 import { clearanceRoutes, pipelineRoutes } from './pipeline-routes.ts';
 import { PipelineRuns, type PipelineRunsOptions } from './pipeline-runs.ts';
+import { PIPELINE_ROUTE_DOCS } from './pipeline-route-docs.ts';
 
 /** What tests and benchmarks may swap in the nutrition system. */
 interface NutritionOptions {
@@ -32,6 +33,7 @@ export default defineSystemModule<NutritionOptions>({
     },
   ],
   machines: MACHINES,
+  routeDocs: PIPELINE_ROUTE_DOCS,
   async open(services, options = {}) {
     const inspectors: RunInspectors = new Set();
     const runs = await PipelineRuns.open({

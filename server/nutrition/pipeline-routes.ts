@@ -4,12 +4,16 @@ import { z } from 'zod';
 import { IntakeDataSchema } from '../../protocol/nutrition/intake-data.ts';
 import { WeeklyCheckinSchema } from '../../protocol/nutrition/weekly-checkin.ts';
 import { userIdOf } from '../auth.ts';
-import { readJsonBody } from '../json-body.ts';
+import { readJsonBody, readQuery } from '../json-body.ts';
 import type { RunEvent } from '../run-host/hosted-run.ts';
 import type { PipelineRuns } from './pipeline-runs.ts';
 import { SETTLED_STATES } from './pipeline-view.ts';
 
-const UntilSchema = z.object({ until: z.enum(['settled']).optional() });
+/** `GET /pipelines/:id/events?until=settled`. */
+export const PipelineEventsQuerySchema = z.object({ until: z.enum(['settled']).optional() });
+
+/** `POST /clearance`: the user confirms the medical clearance. */
+export const ClearanceBodySchema = z.strictObject({ confirmed: z.literal(true) });
 
 /** The nutrition pipeline's routes (spec 000), all behind bearer auth. */
 export function pipelineRoutes(runs: PipelineRuns) {
@@ -29,7 +33,7 @@ export function pipelineRoutes(runs: PipelineRuns) {
     .get('/:id/events', async (c) => {
       const userId = userIdOf(c);
       const runId = c.req.param('id');
-      const untilSettled = UntilSchema.parse(c.req.query()).until === 'settled';
+      const untilSettled = readQuery(c, PipelineEventsQuerySchema).until === 'settled';
       // Watch before reading the journal so that nothing routed in between is missed; an envelope
       // is sent once even when it is in the backlog and routed again (a redelivery).
       const queue: RunEvent[] = [];
@@ -87,7 +91,7 @@ export function pipelineRoutes(runs: PipelineRuns) {
 /** `POST /clearance`: the user's medical clearance after an abort (§6.4). */
 export function clearanceRoutes(runs: PipelineRuns) {
   return new Hono().post('/', async (c) => {
-    await readJsonBody(c, z.strictObject({ confirmed: z.literal(true) }));
+    await readJsonBody(c, ClearanceBodySchema);
     return c.json(await runs.clear(userIdOf(c)));
   });
 }

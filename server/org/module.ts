@@ -10,6 +10,7 @@ import { RunHost } from '../run-host/run-host.ts';
 import { defineSystemModule } from '../system-module.ts';
 import { OrgProjects, type ProjectRecord } from './org-projects.ts';
 import { orgRoutes } from './org-routes.ts';
+import { ORG_ROUTE_DOCS } from './org-route-docs.ts';
 
 /** What tests and benches may swap in: acknowledged delivery's backoff, brains' timeout. */
 export type OrgModuleOptions = Omit<OrgSystemOptions, 'brains'>;
@@ -24,6 +25,7 @@ export default defineSystemModule<OrgModuleOptions>({
   title: 'Product org (protocol v2.0)',
   spec: '004_ccf323e09b7eed88.txt',
   machines: MACHINES,
+  routeDocs: ORG_ROUTE_DOCS,
   async open(services, options = {}) {
     const clock = services.clock ?? realClock;
     const journal = await services.journal<JournalRecord>('org');

@@ -9,6 +9,7 @@ import { defineSystemModule } from '../system-module.ts';
 import type { RunHostOptions } from '../run-host/run-host.ts';
 import { TiersServiceImpl } from './tiers-service.ts';
 import { tiersRoutes } from './tiers-routes.ts';
+import { TIERS_ROUTE_DOCS } from './tiers-route-docs.ts';
 
 /** What tests and benchmarks may swap in the tiers system. */
 export interface TiersModuleOptions {
@@ -39,6 +40,7 @@ export default defineSystemModule<TiersModuleOptions>({
     },
   ],
   machines: MACHINES,
+  routeDocs: TIERS_ROUTE_DOCS,
   async open(services, options = {}) {
     const planning = planningBrainsFor(services.models);
     // With a key, Claude's solver joins the fleet beside the offline specialists (its code runs in the sandbox too).

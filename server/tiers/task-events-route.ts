@@ -7,7 +7,7 @@ import { readQuery } from '../json-body.ts';
 import { ownTask } from './own-task.ts';
 import type { TiersService } from './tiers-service-api.ts';
 
-const EventsQuerySchema = z.strictObject({ until: z.literal('settled').optional() });
+export const EventsQuerySchema = z.strictObject({ until: z.literal('settled').optional() });
 
 /**
  * `GET /tiers/tasks/:id/events`: Server-Sent Events, one JSON object per `data:` line, named by

@@ -12,7 +12,7 @@ import { ownTask } from './own-task.ts';
 import { taskEventsRoute } from './task-events-route.ts';
 import type { TiersService } from './tiers-service-api.ts';
 
-const BeadsQuerySchema = z.strictObject({ prefix: z.string().min(1).max(200).optional() });
+export const BeadsQuerySchema = z.strictObject({ prefix: z.string().min(1).max(200).optional() });
 
 /**
  * The tiers routes of issue 12, mounted at `/tiers` behind bearer auth: a user submits a

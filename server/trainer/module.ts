@@ -20,6 +20,7 @@ import type { RunInspectors } from '../viz/run-sources.ts';
 import { agentRoutes } from './agent-routes.ts';
 import { TrainerService } from './trainer-service.ts';
 import { userRoutes } from './user-routes.ts';
+import { TRAINER_ROUTE_DOCS } from './trainer-route-docs.ts';
 
 /** What tests and benchmarks may swap in the trainer. */
 interface TrainerOptions {
@@ -52,6 +53,7 @@ export default defineSystemModule<TrainerOptions>({
     { name: 'OPENAI_API_KEY', meaning: "the initializer asks OpenAI's GPT-4o-mini for the knowledge to load" },
   ],
   machines: MACHINES,
+  routeDocs: TRAINER_ROUTE_DOCS,
   async open(services, options = {}): Promise<OpenTrainer> {
     const { config, store } = services;
     const events = createEventStore({ store, journal: await services.journal<StoredSessionEvent>('sessions') });

@@ -7,7 +7,7 @@ import { readJsonBody } from '../json-body.ts';
 import { z } from 'zod';
 
 /** Short names for the documents, beside their source names (`/users/me/profile` = `/users/me/user_profile`). */
-const ALIASES: Readonly<Record<string, UserDataSourceName>> = {
+export const USER_DATA_ALIASES: Readonly<Record<string, UserDataSourceName>> = {
   profile: 'user_profile',
   settings: 'user_settings',
   locations: 'all_locations',
@@ -16,10 +16,10 @@ const ALIASES: Readonly<Record<string, UserDataSourceName>> = {
 };
 
 function sourceOf(name: string): UserDataSourceName {
-  const source = ALIASES[name] ?? UserDataSourceNameSchema.safeParse(name).data;
+  const source = USER_DATA_ALIASES[name] ?? UserDataSourceNameSchema.safeParse(name).data;
   if (source === undefined) {
     throw new NotFoundError(
-      `User data "${name}" (use one of ${[...UserDataSourceNameSchema.options, ...Object.keys(ALIASES)].join(', ')})`,
+      `User data "${name}" (use one of ${[...UserDataSourceNameSchema.options, ...Object.keys(USER_DATA_ALIASES)].join(', ')})`,
     );
   }
   return source;
