@@ -1,4 +1,4 @@
-import { createActor } from 'xstate';
+import type { InspectionEvent } from 'xstate';
 import type { AgentBrains } from '../../actors/coscientist/agents/agent-context.ts';
 import { GOAL_ENTRY, readGoal } from '../../actors/coscientist/agents/memory-reads.ts';
 import { domainKnowledge } from '../../actors/coscientist/knowledge/knowledge-base.ts';
@@ -14,12 +14,12 @@ import type { GoalContent } from '../../protocol/coscientist/memory-content.ts';
 import type { CoscientistMessage } from '../../protocol/coscientist/message.ts';
 import type { JournalRecord } from '../../protocol/runtime/ack-record.ts';
 import type { TaskView } from '../../protocol/runtime/task-spec.ts';
-import { createSupervisorMachine } from '../runtime/supervisor.ts';
-import { coscientistSystem } from './coscientist-system.ts';
+import { detachedSupervisor, type GoalRouter } from './goal-supervisor.ts';
 import { researchMessage } from './research-messages.ts';
 import { ResearchRun } from './research-run.ts';
 import type { ResearchRecord } from './research-record.ts';
 import { DEFAULT_LIMITS, researchWorkers, type WorkerLimits } from './research-workers.ts';
+import { TaskTimesBook } from './task-times.ts';
 
 /** What every goal of the system shares. */
 export interface ResearchServices {
@@ -41,6 +41,10 @@ export interface ResearchServices {
   onState?: (researchId: string, record: ResearchRecord) => void;
   onMessage?: (researchId: string, message: CoscientistMessage, delivered: boolean) => void;
   onError?: (error: unknown) => void;
+  /** Where each goal's supervisor comes from (the run host's); one of its own by default. */
+  route?: GoalRouter;
+  /** Every inspection event of a goal's `research` statechart (the live visualizer). */
+  inspect?: (researchId: string, event: InspectionEvent) => void;
 }
 
 /** One goal, open: its memory, queue, supervisor and SUPERVISOR loop. */
@@ -52,12 +56,16 @@ export interface OpenResearch {
   run: ResearchRun;
   /** Messages handed to the supervisor, and those it journaled and delivered. */
   messages: { sent: number; delivered: number; rejected: number };
+  /** Each task's assignment and finish times, from its journaled messages. */
+  times: TaskTimesBook;
   close(): Promise<void>;
 }
 
 /**
  * Opens a goal: a new one (with `goal`, written to context memory first) or one on disk (its
  * memory, queue and routed messages are read back, and its SUPERVISOR reconciles from them).
+ * `readOnly` opens a goal that waits for nobody (completed, stopped, waiting for the scientist)
+ * only to be read: no supervisor, no loop (nothing is sent or written).
  *
  * @example
  * const research = await openResearch('r-1', services, goal); await research.run.settled();
@@ -66,6 +74,7 @@ export async function openResearch(
   researchId: string,
   services: ResearchServices,
   goal?: GoalContent,
+  options: { readOnly?: boolean } = {},
 ): Promise<OpenResearch> {
   const { clock } = services;
   const state = openSharedState({
@@ -78,21 +87,25 @@ export async function openResearch(
   if (goal) await memory.create('SUPERVISOR', 'goal', goal, { entryId: GOAL_ENTRY });
   const content = await readGoal(memory);
   const journaled = await services.messageJournal.read(researchId);
-  const journaledIds = journaled.flatMap((e) => ('envelope' in (e.data as object) ? [idOf(e.data)] : []));
-  const supervisor = createActor(
-    createSupervisorMachine(coscientistSystem(), { journal: services.messageJournal, now: () => clock.now() }),
-    {
-      input: { journaledIds },
-      clock,
-    },
-  );
+  const times = new TaskTimesBook();
+  const journaledIds: string[] = [];
+  for (const { data } of journaled) {
+    if (!('envelope' in (data as object))) continue;
+    const envelope = (data as unknown as { envelope: CoscientistMessage }).envelope;
+    journaledIds.push(envelope.header.message_id);
+    times.add(envelope);
+  }
   const messages = { sent: 0, delivered: 0, rejected: 0 };
-  supervisor.on('supervisor.routed', ({ record }) => {
+  const routed = options.readOnly
+    ? undefined
+    : (services.route ?? detachedSupervisor({ journal: services.messageJournal, clock }))(researchId, journaledIds);
+  routed?.supervisor.on('supervisor.routed', ({ record }) => {
     messages.delivered++;
     const message = record.envelope as CoscientistMessage;
+    times.add(message);
     services.onMessage?.(researchId, message, true);
   });
-  supervisor.on('supervisor.rejected', (event) => {
+  routed?.supervisor.on('supervisor.rejected', (event) => {
     if (event.error.code === 'duplicate_message')
       messages.delivered++; // journaled before a restart
     else {
@@ -102,10 +115,12 @@ export async function openResearch(
       );
     }
   });
-  supervisor.start();
+  let closed = false;
   const send = (message: CoscientistMessage) => {
+    // A worker aborted by close still signals its end: the goal reopened will send it again.
+    if (!routed || closed) return;
     messages.sent++;
-    supervisor.send({ type: 'supervisor.send', envelope: message });
+    routed.supervisor.send({ type: 'supervisor.send', envelope: message });
   };
   const leased = new Set<string>();
   const workers = researchWorkers({
@@ -173,6 +188,8 @@ export async function openResearch(
     k: services.k ?? 32,
     evolveCount: services.evolveCount ?? 2,
     onState: (record) => services.onState?.(researchId, record),
+    passive: options.readOnly === true,
+    ...(services.inspect ? { inspect: (event: InspectionEvent) => services.inspect!(researchId, event) } : {}),
     ...(services.onError ? { onError: services.onError } : {}),
   });
   return {
@@ -182,15 +199,13 @@ export async function openResearch(
     queue,
     run,
     messages,
+    times,
     async close() {
+      closed = true;
       run.close();
       queue.close();
-      supervisor.stop();
+      routed?.release();
       await state.close();
     },
   };
-}
-
-function idOf(record: unknown): string {
-  return String((record as { envelope: { header: { message_id: string } } }).envelope.header?.message_id);
 }

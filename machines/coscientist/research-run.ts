@@ -3,7 +3,7 @@
  * goal's durable state (its record, context memory and the queue) into the next step each time a
  * task changes, so a restarted process picks the goal up where the disk left it.
  */
-import { transition } from 'xstate';
+import { createActor, transition, type Actor, type InspectionEvent } from 'xstate';
 import type { ContextMemory } from '../../actors/coscientist/memory/context-memory.ts';
 import type { ServiceClock } from '../../actors/runtime/clock.ts';
 import type { TaskQueue } from '../../actors/runtime/task-queue.ts';
@@ -33,6 +33,10 @@ export interface ResearchRunDeps {
   /** Told each change of the goal's state, and what went wrong in the loop. */
   onState?: (record: ResearchRecord) => void;
   onError?: (error: unknown) => void;
+  /** Opened only to be read: no loop runs (nothing is submitted, sent or written). */
+  passive?: boolean;
+  /** Given: the goal's `research` statechart runs as an actor too, inspected (the live visualizer). */
+  inspect?: (event: InspectionEvent) => void;
 }
 
 /** Resolves when a goal reached a final state. */
@@ -46,6 +50,8 @@ export class ResearchRun {
   #unsubscribe: (() => void) | undefined;
   #settled: { promise: Promise<void>; resolve: () => void };
   #closed = false;
+  /** The `research` statechart, live, when inspected: it takes each event the record takes. */
+  #actor: Actor<typeof researchMachine> | undefined;
 
   private constructor(
     readonly deps: ResearchRunDeps,
@@ -57,6 +63,10 @@ export class ResearchRun {
     let resolve!: () => void;
     this.#settled = { promise: new Promise<void>((r) => (resolve = r)), resolve };
     if (FINAL.has(record.state)) resolve();
+    if (deps.inspect && !deps.passive) {
+      const snapshot = researchSnapshotOf(record.state, { escalatedFrom: record.escalated_from });
+      this.#actor = createActor(researchMachine, { snapshot, inspect: deps.inspect, clock: deps.clock }).start();
+    }
   }
 
   /** Reads the goal's record (writing the first one for a new goal) and starts its loop. */
@@ -72,6 +82,7 @@ export class ResearchRun {
       if (!written.ok) return ResearchRun.open(deps);
       run = new ResearchRun(deps, record, written.entries[0]!.version);
     }
+    if (deps.passive) return run;
     run.#unsubscribe = deps.queue.subscribe((event) => {
       if (event.type !== 'task.started') deps.leased.delete(event.taskId);
       run.kick();
@@ -122,9 +133,15 @@ export class ResearchRun {
     return this.#chain.catch((error: unknown) => this.deps.onError?.(error));
   }
 
+  /** Resolves once the reconciliations scheduled so far are done. */
+  idle(): Promise<void> {
+    return this.#chain;
+  }
+
   close(): void {
     this.#closed = true;
     this.#unsubscribe?.();
+    this.#actor?.stop();
   }
 
   /** Moves the goal by `event` (if the research machine takes it there) and persists the record. */
@@ -153,6 +170,7 @@ export class ResearchRun {
     if (!escalatedFrom) delete record.escalated_from;
     if (event === 'phase.done' || event === 'iteration.done') record.phase_tasks = [];
     await this.#persist(record);
+    this.#actor?.send({ type: event });
     this.deps.onState?.(this.record);
     if (FINAL.has(record.state)) this.#settled.resolve();
     return true;

@@ -21,44 +21,49 @@ export function researchRoutes(service: ResearchService) {
     .post('/', async (c) =>
       c.json(await service.create(userIdOf(c), await readJsonBody(c, CreateResearchBodySchema)), 201),
     )
-    .get('/:id', async (c) => c.json(await researchView(await service.get(userIdOf(c), c.req.param('id')))))
+    .get('/:id', async (c) => c.json(await service.read(userIdOf(c), c.req.param('id'), researchView)))
     .get('/:id/hypotheses', async (c) =>
-      c.json({ hypotheses: await hypothesesView(await service.get(userIdOf(c), c.req.param('id'))) }),
+      c.json({ hypotheses: await service.read(userIdOf(c), c.req.param('id'), hypothesesView) }),
     )
     .get('/:id/matches', async (c) =>
-      c.json({ matches: await matchesView(await service.get(userIdOf(c), c.req.param('id'))) }),
+      c.json({ matches: await service.read(userIdOf(c), c.req.param('id'), matchesView) }),
     )
-    .get('/:id/tasks', async (c) => {
-      const research = await service.get(userIdOf(c), c.req.param('id'));
-      return c.json({ tasks: tasksView(research, service.timesOf(research.researchId)) });
-    })
+    .get('/:id/tasks', async (c) => c.json({ tasks: await service.read(userIdOf(c), c.req.param('id'), tasksView) }))
     .get('/:id/memory', async (c) => {
       const { entry_type } = readQuery(c, MemoryQuerySchema);
-      return c.json({ entries: await memoryView(await service.get(userIdOf(c), c.req.param('id')), entry_type) });
+      const entries = await service.read(userIdOf(c), c.req.param('id'), (r) => memoryView(r, entry_type));
+      return c.json({ entries });
     })
     .post('/:id/guidance', async (c) => {
-      const research = await service.get(userIdOf(c), c.req.param('id'));
       const { text } = await readJsonBody(c, GuidanceBodySchema);
-      return c.json(await addGuidance(research, text), 202);
+      return c.json(await service.act(userIdOf(c), c.req.param('id'), (r) => addGuidance(r, text)), 202);
     })
-    .get('/:id/overview', async (c) => c.json(await overviewView(await service.get(userIdOf(c), c.req.param('id')))))
+    .get('/:id/overview', async (c) => c.json(await service.read(userIdOf(c), c.req.param('id'), overviewView)))
     .post('/:id/stop', async (c) => {
-      const research = await service.get(userIdOf(c), c.req.param('id'));
-      void research.run.stop();
-      return c.json({ research_id: research.researchId, state: 'stopping' }, 202);
+      const id = c.req.param('id');
+      const state = await service.read(userIdOf(c), id, (r) => r.run.record.state);
+      if (!SETTLED.has(state) || state === 'awaiting_scientist')
+        await service.act(userIdOf(c), id, (r) => void r.run.stop());
+      return c.json({ research_id: id, state: state === 'completed' || state === 'stopped' ? state : 'stopping' }, 202);
     })
     .get('/:id/events', async (c) => {
-      const research = await service.get(userIdOf(c), c.req.param('id'));
+      const id = c.req.param('id');
       const untilSettled = readQuery(c, EventsQuerySchema).until === 'settled';
       const queue: ResearchEvent[] = [];
       let wake: (() => void) | undefined;
-      const stop = service.watch(research.researchId, (event) => {
+      // Watched before the state is read: no change falls between the two.
+      const stop = service.events.watch(id, (event) => {
         queue.push(event);
         wake?.();
       });
+      const record = await service
+        .read(userIdOf(c), id, (r) => r.run.record)
+        .catch((error: unknown) => {
+          stop();
+          throw error;
+        });
       return streamSSE(c, async (stream) => {
         stream.onAbort(stop);
-        const record = research.run.record;
         let state: string = record.state;
         await stream.writeSSE({ event: 'state', data: JSON.stringify({ state, iteration: record.iteration }) });
         try {

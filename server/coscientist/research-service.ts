@@ -3,40 +3,62 @@ import { inferDomain, SUPPORTED_DOMAINS } from '../../actors/coscientist/knowled
 import type { Store } from '../../actors/runtime/store.ts';
 import { openResearch, type OpenResearch, type ResearchServices } from '../../machines/coscientist/open-research.ts';
 import type { ResearchRecord } from '../../machines/coscientist/research-record.ts';
-import type { CoscientistMessage } from '../../protocol/coscientist/message.ts';
 import type { CreateResearchBody } from '../../protocol/coscientist/research-body.ts';
 import { NotFoundError, ValidationError } from '../../protocol/runtime/runtime-error.ts';
+import { coscientistSystem } from '../../machines/coscientist/coscientist-system.ts';
+import { RunHost, type RunHostOptions } from '../run-host/run-host.ts';
+import { GoalResidency } from './goal-residency.ts';
+import { emitResearchEvents, ResearchEvents } from './research-events.ts';
 
-/** What a goal's stream hears. */
-export type ResearchEvent =
-  | { event: 'state'; data: { state: string; iteration: number; question?: string } }
-  | { event: 'task'; data: { task_id: string; type: string } }
-  | { event: 'match'; data: Record<string, unknown> }
-  | { event: 'memory'; data: { entry_type: string; entry_id: string; version: number; partial?: boolean } };
+export type { ResearchEvent } from './research-events.ts';
 
 interface GoalDoc {
   research_id: string;
   owner: string;
   created_at: string;
+  /** The state the goal rested or ended in (the visualizer's view of a goal not in memory). */
+  state?: string;
 }
 
 /** The states after which a goal waits for nobody but the scientist. */
 export const SETTLED = new Set(['completed', 'stopped', 'awaiting_scientist']);
 
 /**
- * The co-scientist's goals: created from the scientist's body, kept live while they work, found
- * again after a restart from the index of unfinished goals (their memory, queue and messages are
- * on disk), and watched by SSE. A goal is its owner's: any other user gets 404.
+ * The co-scientist's goals on the run host: a goal works as one of the host's runs (admitted, or
+ * refused with 503/429 before anything is written), and once it is completed, stopped or waiting
+ * for the scientist it rests: it leaves memory and the index of unfinished goals, and is read
+ * from disk when asked. Start-up reopens only the goals in that index. A goal is its owner's:
+ * any other user gets 404.
  */
 export class ResearchService {
-  readonly #live = new Map<string, Promise<OpenResearch>>();
-  readonly #listeners = new Map<string, Set<(event: ResearchEvent) => void>>();
-  readonly #times = new Map<string, Map<string, { assigned_at?: string; finished_at?: string }>>();
+  readonly events = new ResearchEvents();
+  readonly #residency: GoalResidency;
+  readonly #host: RunHost;
+  /** What each goal's journal held when it was opened (its supervisor's input). */
+  readonly #journaledBefore = new Map<string, readonly string[]>();
 
   constructor(
     private readonly store: Store,
-    private readonly services: Omit<ResearchServices, 'onState' | 'onMessage'>,
-  ) {}
+    private readonly services: Omit<ResearchServices, 'onState' | 'onMessage' | 'route'>,
+    admission?: RunHostOptions['admission'],
+  ) {
+    this.#host = RunHost.ephemeral({
+      system: coscientistSystem(),
+      journal: services.messageJournal,
+      store,
+      runActor: 'SUPERVISOR',
+      runInput: (partition) => ({ journaledIds: this.#journaledBefore.get(partition) ?? [] }),
+      clock: services.clock,
+      ...(admission ? { admission } : {}),
+    });
+    this.#residency = new GoalResidency({
+      open: (id, owner, options) => this.#openLive(id, owner, options),
+      openToRead: (id) => openResearch(id, this.services, undefined, { readOnly: true }),
+      rested: (id, state) => this.#rested(id, state),
+      quiescent: (id) => this.#host.get(id)?.quiescent() ?? Promise.resolve(),
+      ...(services.onError ? { onError: services.onError } : {}),
+    });
+  }
 
   get #goals() {
     return this.store.collection<GoalDoc>('coscientist/goals');
@@ -45,14 +67,17 @@ export class ResearchService {
     return this.store.collection<GoalDoc>('coscientist/unfinished');
   }
 
-  /** Reopens every goal that was working when the process stopped. */
+  /** Reopens every goal that was working when the process stopped (the index only; never refused). */
   async recover(): Promise<void> {
     for (const doc of await this.#unfinished.list())
-      void this.#open(doc.research_id).catch((e) => this.services.onError?.(e));
+      void this.#residency
+        .wake(doc.research_id, doc.owner, { recovered: true })
+        .catch((e) => this.services.onError?.(e));
   }
 
-  /** `POST /research`: infers the domain when absent; a goal outside the built-in ones is refused (offline). */
+  /** `POST /research`: admission first, then the domain (inferred when absent; outside the built-in ones: 400). */
   async create(owner: string, body: CreateResearchBody): Promise<{ research_id: string; state: string }> {
+    this.#host.checkAdmission(owner);
     const domain = body.domain ?? inferDomain(body.goal);
     if (!domain) {
       throw new ValidationError(
@@ -66,102 +91,93 @@ export class ResearchService {
     await this.#goals.put(research_id, doc);
     await this.#unfinished.put(research_id, doc);
     const { goal, preferences, constraints, iterations, hypotheses_per_iteration } = body;
-    const opening = this.#open(research_id, {
-      goal,
-      domain,
-      preferences,
-      constraints,
-      iterations,
-      hypotheses_per_iteration,
-    });
-    const research = await opening;
-    return { research_id, state: research.run.record.state };
+    const content = { goal, domain, preferences, constraints, iterations, hypotheses_per_iteration };
+    const state = await this.#residency.wake(research_id, owner, { goal: content }, (r) => r.run.record.state);
+    return { research_id, state };
   }
 
-  /** The owner's goal, live (opened from disk if need be); 404 for anyone else. */
-  async get(owner: string, id: string): Promise<OpenResearch> {
-    const doc = await this.#goals.get(id).catch(() => undefined);
-    if (!doc || doc.owner !== owner) throw new NotFoundError(`Research ${id}`);
-    return this.#open(id);
+  /** Reads the owner's goal: live if it works, else opened from disk for the read; 404 for anyone else. */
+  async read<T>(owner: string, id: string, use: (research: OpenResearch) => T | Promise<T>): Promise<T> {
+    await this.#own(owner, id);
+    return this.#residency.read(id, use);
   }
 
-  /** When each task was assigned and finished (from its messages). */
-  timesOf(id: string) {
-    return this.#times.get(id) ?? new Map();
+  /** Acts on the owner's goal, waking it if it rests (admission checked: 503/429 when full). */
+  async act<T>(owner: string, id: string, use: (research: OpenResearch) => T | Promise<T>): Promise<T> {
+    await this.#own(owner, id);
+    return this.#residency.wake(id, owner, {}, use);
   }
 
-  /** Hears the goal's events until the returned function is called. */
-  watch(id: string, listener: (event: ResearchEvent) => void): () => void {
-    let set = this.#listeners.get(id);
-    if (!set) this.#listeners.set(id, (set = new Set()));
-    set.add(listener);
-    return () => set.delete(listener);
+  /** Whether the goal is `owner`'s. */
+  async owns(owner: string, id: string): Promise<boolean> {
+    return (await this.#goals.get(id).catch(() => undefined))?.owner === owner;
+  }
+
+  /** The goal's state: live, else where it rested (undefined if never settled in this store). */
+  async stateOf(id: string): Promise<string | undefined> {
+    return this.#residency.liveState(id) ?? (await this.#goals.get(id).catch(() => undefined))?.state;
+  }
+
+  /** The goal's state if it is live now (the visualizer's current value). */
+  liveState(id: string): string | undefined {
+    return this.#residency.liveState(id);
   }
 
   async close(): Promise<void> {
-    const open = await Promise.allSettled(this.#live.values());
-    for (const r of open) if (r.status === 'fulfilled') await r.value.close();
-    this.#live.clear();
+    await this.#residency.close();
+    await this.#host.close();
   }
 
-  #emit(id: string, event: ResearchEvent): void {
-    for (const listener of this.#listeners.get(id) ?? []) listener(event);
+  async #own(owner: string, id: string): Promise<void> {
+    if (!(await this.owns(owner, id))) throw new NotFoundError(`Research ${id}`);
   }
 
-  #open(id: string, goal?: Parameters<typeof openResearch>[2]): Promise<OpenResearch> {
-    let opening = this.#live.get(id);
-    if (opening) return opening;
-    const services: ResearchServices = {
-      ...this.services,
-      onState: (researchId, record) => this.#onState(researchId, record),
-      onMessage: (researchId, message) => this.#onMessage(researchId, message),
-    };
-    opening = openResearch(id, services, goal).then((research) => {
-      research.queue.subscribe((event) =>
-        this.#emit(id, { event: 'task', data: { task_id: event.taskId, type: event.type } }),
-      );
-      research.memory.state.watch('', (change) => {
-        const [type, ...rest] = change.key.split('/');
-        if (type === 'supervisor' || change.deleted) return;
-        const value = change.value as { partial?: boolean; content?: Record<string, unknown> };
-        this.#emit(id, {
-          event: 'memory',
-          data: {
-            entry_type: type!,
-            entry_id: rest.join('/'),
-            version: change.version,
-            ...(value.partial ? { partial: true } : {}),
-          },
-        });
-        if (type === 'match' && value.content) this.#emit(id, { event: 'match', data: value.content });
-      });
-      if (['completed', 'stopped'].includes(research.run.record.state)) void this.#unfinished.delete(id);
-      return research;
-    });
-    opening.catch(() => this.#live.delete(id));
-    this.#live.set(id, opening);
-    return opening;
+  /** Opens a goal live: its supervisor is a run of the host (admitted, or refused before anything opens). */
+  async #openLive(
+    id: string,
+    owner: string,
+    options: { goal?: Parameters<typeof openResearch>[2]; recovered?: boolean },
+  ): Promise<OpenResearch> {
+    if (!options.recovered) this.#host.checkAdmission(owner);
+    // Indexed before it works again (a goal woken from rest), so a kill -9 from here on resumes it.
+    if (!options.goal && !options.recovered)
+      await this.#unfinished.put(id, { research_id: id, owner, created_at: new Date().toISOString() });
+    const research = await openResearch(
+      id,
+      {
+        ...this.services,
+        route: (researchId, journaledIds) => {
+          this.#journaledBefore.set(researchId, journaledIds);
+          const run = this.#host.start({
+            owner,
+            partition: researchId,
+            ...(options.recovered ? { recovered: true } : {}),
+          });
+          this.#journaledBefore.delete(researchId);
+          return { supervisor: run.supervisor, release: () => this.#host.release(researchId) };
+        },
+        onState: (researchId, record) => this.#onState(researchId, record),
+      },
+      options.goal,
+    );
+    emitResearchEvents(this.events, research);
+    return research;
   }
 
   #onState(id: string, record: ResearchRecord): void {
-    if (record.state === 'completed' || record.state === 'stopped') void this.#unfinished.delete(id).catch(() => {});
     const data = {
       state: record.state,
       iteration: record.iteration,
       ...(record.question ? { question: record.question } : {}),
     };
-    this.#emit(id, { event: 'state', data });
+    this.events.emit(id, { event: 'state', data });
+    if (SETTLED.has(record.state)) this.#residency.settleSoon(id);
   }
 
-  #onMessage(id: string, message: CoscientistMessage): void {
-    const taskId = message.payload.metadata?.task_id;
-    if (!taskId) return;
-    let times = this.#times.get(id);
-    if (!times) this.#times.set(id, (times = new Map()));
-    const at = message.header.timestamp;
-    const entry = times.get(taskId) ?? {};
-    if (message.header.message_type === 'task_assignment') entry.assigned_at ??= at;
-    if (message.header.message_type === 'task_result') entry.finished_at = at;
-    times.set(taskId, entry);
+  /** A goal rested or ended: out of the index of unfinished goals, its state noted for the visualizer. */
+  async #rested(id: string, state: string): Promise<void> {
+    await this.#unfinished.delete(id);
+    const doc = await this.#goals.get(id).catch(() => undefined);
+    if (doc) await this.#goals.put(id, { ...doc, state });
   }
 }

@@ -59,11 +59,9 @@ export function taskState(view: TaskView): TaskState {
   }
 }
 
-/** The queue (`GET /research/:id/tasks`); times are when the SUPERVISOR's record and the task's messages say. */
-export function tasksView(
-  research: OpenResearch,
-  times: ReadonlyMap<string, { assigned_at?: string; finished_at?: string }>,
-) {
+/** The queue (`GET /research/:id/tasks`); times are when the task's journaled messages say. */
+export function tasksView(research: OpenResearch) {
+  const { times } = research;
   return research.run.record.tasks.flatMap((id) => {
     const view = research.queue.get(id);
     if (!view) return [];
@@ -76,8 +74,8 @@ export function tasksView(
         dependencies: view.dependencies,
         status: taskState(view),
         attempts: view.attempts,
-        assigned_at: times.get(id)?.assigned_at ?? null,
-        finished_at: times.get(id)?.finished_at ?? null,
+        assigned_at: times.of(id)?.assigned_at ?? null,
+        finished_at: times.of(id)?.finished_at ?? null,
       },
     ];
   });

@@ -97,11 +97,12 @@ export class RunHost {
   /**
    * A new run, or the run of `partition` when given (a session's next turn): owned by `owner`
    * from now on, and working until it rests or ends. Uses the run built ahead of time when there
-   * is one. Throws at once, building nothing, when admission refuses it (`checkAdmission`).
+   * is one. Throws at once, building nothing, when admission refuses it (`checkAdmission`);
+   * `recovered` work (accepted before a restart, brought back by its system) counts but is never refused.
    */
-  start(options: { owner: string; partition?: string }): HostedRun {
+  start(options: { owner: string; partition?: string; recovered?: boolean }): HostedRun {
     if (this.closed) throw new Error('The run host is closed.');
-    this.admission.check(options.owner);
+    if (!options.recovered) this.admission.check(options.owner);
     let run = options.partition === undefined ? this.spare : undefined;
     if (run) this.spare = undefined;
     else {
@@ -110,7 +111,7 @@ export class RunHost {
       run = this.build(partition);
     }
     this.owners.set(run.partition, options.owner);
-    this.admission.admit(run.partition, options.owner);
+    this.admission.admit(run.partition, options.owner, { force: options.recovered === true });
     // Held until `commit`: a quick run must not rest (and be released) before it is recorded.
     this.hold(run.partition);
     return run;
