@@ -35,6 +35,8 @@ export interface DelegationNode {
   settleOrder?: number;
   settledAt?: number;
   settledBy?: SettledBy;
+  /** The id of the message whose outcome ended it (when its target's outcome named one). */
+  settledByMessage?: string;
   /** Its parent was cancelled without cascade: its outcome is recorded but nobody is told. */
   abandoned: boolean;
   /** `throttled` outcomes so far. */

@@ -41,6 +41,11 @@ export interface ReportedOutcome {
   result?: unknown;
   /** Self-assessed, 0..1 (spec 002): what a fan-out's aggregated confidence averages. */
   confidence?: number;
+  /**
+   * The id of the message that carried it. Reported again after it ended the node (the message
+   * redelivered after a crash, before its receiver finished reacting), it is a repeat, not late.
+   */
+  messageId?: string;
 }
 
 /** How `throttled` outcomes are retried (through `senderRetryDelay`): backoff delays, at most `maxRetries`, inside the deadline. */
@@ -103,6 +108,7 @@ export function planOutcome(
   const node = nodeOf(tree, id);
   const record: OutcomeRecord = { kind: 'outcome', id, status: outcome.status, at: now, late: node.status !== 'open' };
   if (outcome.result !== undefined) record.result = outcome.result;
+  if (outcome.messageId !== undefined) record.message = outcome.messageId;
   if (outcome.confidence !== undefined) {
     if (!(outcome.confidence >= 0 && outcome.confidence <= 1)) {
       throw new RangeError(`Outcome of ${id}: confidence must be within 0..1, got ${outcome.confidence}.`);
@@ -205,6 +211,7 @@ export function applyDelegationRecord(tree: DelegationTreeState, record: Delegat
         applied.late = true;
       } else if (record.status !== 'throttled') {
         if (record.confidence !== undefined) node.confidence = record.confidence;
+        if (record.message !== undefined) node.settledByMessage = record.message;
         applied.settled.push(settle(tree, node, record.status, 'target', record.at, record.result));
       } else {
         node.throttled += 1;

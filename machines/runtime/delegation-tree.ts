@@ -58,6 +58,11 @@ export interface DelegationTreeOptions {
 export interface OutcomeReceipt {
   /** The outcome came after the node had ended: journaled, nothing changed. */
   late: boolean;
+  /**
+   * The message that ended the node, reported again (redelivered after a crash): neither late nor
+   * journaled again; the receiver finishes its reaction to it, which must be idempotent.
+   */
+  repeated: boolean;
   node: DelegationNodeView;
 }
 
@@ -72,7 +77,7 @@ export interface CancellationReceipt {
 export interface DelegationTree {
   /** Starts a delegation (a duplicate id returns the existing node); resolves once journaled. */
   delegate(request: DelegationRequest): Promise<DelegationNodeView>;
-  /** Records a target's outcome; after the node's terminal one it is journaled as late and ignored. */
+  /** Records a target's outcome; after the node's terminal one it is journaled as late and ignored (the message that ended it, again, is `repeated`). */
   report(id: string, outcome: ReportedOutcome): Promise<OutcomeReceipt>;
   /** Cancels a delegation, and with `cascade` every open descendant; without it, its children are abandoned. */
   cancel(id: string, cancellation: { reason: string; cascade: boolean }): Promise<CancellationReceipt>;
@@ -231,8 +236,11 @@ export async function openDelegationTree(options: DelegationTreeOptions): Promis
       return view(tree.nodes.get(request.id)!);
     },
     async report(id, outcome) {
+      const ended = tree.nodes.get(id);
+      if (ended && outcome.messageId !== undefined && ended.settledByMessage === outcome.messageId)
+        return { late: false, repeated: true, node: view(ended) };
       const applied = await commit(planOutcome(tree, id, outcome, clock.now(), retryRule));
-      return { late: applied.late, node: view(tree.nodes.get(id)!) };
+      return { late: applied.late, repeated: false, node: view(tree.nodes.get(id)!) };
     },
     async cancel(id, cancellation) {
       const record = planCancellation(tree, id, cancellation, clock.now(), partialsOf);

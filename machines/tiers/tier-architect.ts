@@ -138,10 +138,12 @@ async function review(
   watchdog: boolean,
   signal: AbortSignal,
 ): Promise<TiersEnvelope[]> {
-  const { late, node } = await takeOutcome(ctx, envelope, watchdog);
+  const { late, repeated, node } = await takeOutcome(ctx, envelope, watchdog);
   if (late || !node || node.status === 'open' || node.parent === null) return [];
   const parentNode = ctx.tree.node(node.parent)!;
   if (parentNode.status !== 'open') return [];
+  // Handed over again after a crash that came after the revision was delegated: it is on its way.
+  if (repeated && parentNode.children.at(-1) !== node.id) return [];
   const parent = dataOf(parentNode).envelope;
   const outcome = (node.result ?? {}) as Partial<OutcomePayload>;
   const record = (await ctx.beads.get('task/plan'))?.value as PlanRecord | undefined;

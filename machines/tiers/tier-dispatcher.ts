@@ -212,14 +212,18 @@ async function takeChildOutcome(
   envelope: TiersEnvelope,
   watchdog: boolean,
 ): Promise<TiersEnvelope[]> {
-  const { late, node } = await takeOutcome(ctx, envelope, watchdog);
+  const { late, repeated, node } = await takeOutcome(ctx, envelope, watchdog);
   if (late || !node || node.status === 'open') return [];
   const graph = await readGraph(ctx);
   const subtask = graph && subtaskOfAttempt(graph, node.id);
-  if (!graph || !subtask || isFinal(subtask)) return [];
+  if (!graph || !subtask) return [];
   const parentNode = ctx.tree.node(graph.delegation)!;
   if (parentNode.status !== 'open') return [];
   const parent = dataOf(parentNode).envelope;
+  // Handed over again after a crash, once the graph took it (the subtask ended or went on to a
+  // retry): what is left is what follows, and advancing is idempotent.
+  if (repeated && (isFinal(subtask) || subtask.attempts.at(-1) !== node.id)) return advance(ctx, graph, parent);
+  if (isFinal(subtask)) return [];
   const payload = (node.result ?? {}) as Partial<OutcomePayload>;
   subtask.tokens.input += Number(payload.resources_used?.['tokens_in'] ?? 0);
   subtask.tokens.output += Number(payload.resources_used?.['tokens_out'] ?? 0);

@@ -91,25 +91,29 @@ export function replyTo(
 /**
  * Records an outcome for the delegation it answers. A watchdog's outcome was journaled by the
  * tree when it fired (the sender's watchdog is authoritative); any other outcome after the
- * delegation ended is journaled as late and changes nothing (`late: true`: ignore it).
+ * delegation ended is journaled as late and changes nothing (`late: true`: ignore it). The
+ * outcome that ended it, handed over again after a crash (`repeated: true`), must finish the
+ * reaction the crash cut short: the tiers' reactions are idempotent (derived ids, duplicate
+ * delegations return the journaled node).
  */
 export async function takeOutcome(
   ctx: TaskContext,
   envelope: TiersEnvelope,
   watchdog: boolean,
-): Promise<{ late: boolean; node: DelegationNodeView | undefined }> {
+): Promise<{ late: boolean; repeated: boolean; node: DelegationNodeView | undefined }> {
   const id = envelope.correlation_id;
   const node = id === null ? undefined : ctx.tree.node(id);
-  if (!node) return { late: true, node: undefined };
-  if (watchdog) return { late: false, node };
+  if (!node) return { late: true, repeated: false, node: undefined };
+  if (watchdog) return { late: false, repeated: false, node };
   const payload = payloadOf<OutcomePayload>(envelope);
-  const outcome: { status: OutcomePayload['status']; result: unknown; confidence?: number } = {
+  const outcome: { status: OutcomePayload['status']; result: unknown; confidence?: number; messageId: string } = {
     status: payload.status,
     result: payload,
+    messageId: envelope.id,
   };
   if (typeof payload.confidence === 'number') outcome.confidence = payload.confidence;
   const receipt = await ctx.tree.report(node.id, outcome);
-  return { late: receipt.late, node: receipt.node };
+  return { late: receipt.late, repeated: receipt.repeated, node: receipt.node };
 }
 
 /**

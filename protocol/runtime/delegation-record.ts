@@ -45,6 +45,8 @@ export const OutcomeRecordSchema = z.object({
   at: time,
   late: z.boolean(),
   retryAt: time.nullable().optional(),
+  /** The id of the message that carried it: the same message again after the node ended is a redelivery. */
+  message: id.optional(),
 });
 export type OutcomeRecord = z.infer<typeof OutcomeRecordSchema>;
 

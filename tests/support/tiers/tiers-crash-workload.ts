@@ -10,6 +10,8 @@ export interface AcknowledgedTask {
   messageId?: string;
 }
 
+/** How long all acknowledged tasks together may take to settle after the final restart. */
+const SETTLE_BUDGET_MS = 150_000;
 const TEST_FAULTS = new Set([400, 401, 404, 413]);
 const describe = (answer: CrashResponse) => `${answer.status}: ${JSON.stringify(answer.body).slice(0, 1_000)}`;
 
@@ -57,9 +59,23 @@ export function tiersWorkload(options: { users?: string[]; pauseMs?: number } = 
       }
     },
     async verify(api: CrashApi) {
+      // The unfinished tasks resume together after the restart and share the sandbox's slots, so
+      // on a loaded machine the last can take longer than one request may wait: poll the views
+      // within one budget for all, then read each stream, which closes at once on a settled task.
+      const deadline = Date.now() + SETTLE_BUDGET_MS;
+      for (const [taskId, { user }] of acknowledged) {
+        for (;;) {
+          const view = await api.call(user, 'GET', `/tiers/tasks/${taskId}`);
+          if (view.status !== 200) throw new Error(`Acknowledged task ${taskId} of ${user} is lost: ${describe(view)}`);
+          if (view.body.status !== 'working') break;
+          if (Date.now() > deadline)
+            throw new Error(
+              `Task ${taskId} is still working ${SETTLE_BUDGET_MS} ms after the restart: ${describe(view)}`,
+            );
+          await sleep(250);
+        }
+      }
       for (const [taskId, { user, messageId }] of acknowledged) {
-        const view = await api.call(user, 'GET', `/tiers/tasks/${taskId}`);
-        if (view.status !== 200) throw new Error(`Acknowledged task ${taskId} of ${user} is lost: ${describe(view)}`);
         const stream = await api.call(user, 'GET', `/tiers/tasks/${taskId}/events?until=settled`);
         if (stream.status !== 200 || !String(stream.body).includes('event: settled'))
           throw new Error(`Task ${taskId} did not settle after the restart: ${describe(stream)}`);

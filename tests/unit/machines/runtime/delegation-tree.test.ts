@@ -305,4 +305,26 @@ describe('openDelegationTree', () => {
     expect(settled).toEqual([]);
     await expect(tree.report('a', { status: 'success' })).rejects.toThrow(/closed; reopen it/);
   });
+
+  it('knows the message that ended a node when it comes again (a redelivery), also after a restart; another one is late', async () => {
+    const { tree, records, open } = await setup();
+    await tree.delegate({ id: 'a', owner: 'ARCHITECT', target: 'DISPATCHER', timeoutMs: 500 });
+    const first = await tree.report('a', { status: 'success', messageId: 'out-1' });
+    expect(first).toMatchObject({
+      late: false,
+      repeated: false,
+      node: { status: 'success', settledByMessage: 'out-1' },
+    });
+    const again = await tree.report('a', { status: 'success', messageId: 'out-1' });
+    expect(again).toMatchObject({ late: false, repeated: true, node: { status: 'success', lateOutcomes: 0 } });
+    expect((await records()).filter((r) => r.kind === 'outcome')).toHaveLength(1); // a repeat is not journaled
+    await tree.close();
+    const reopened = await open();
+    expect(await reopened.report('a', { status: 'success', messageId: 'out-1' })).toMatchObject({ repeated: true });
+    const other = await reopened.report('a', { status: 'failed', messageId: 'out-2' });
+    expect(other).toMatchObject({ late: true, repeated: false, node: { status: 'success', lateOutcomes: 1 } });
+    const unnamed = await reopened.report('a', { status: 'success' });
+    expect(unnamed).toMatchObject({ late: true, repeated: false });
+    await reopened.close();
+  });
 });

@@ -1,8 +1,38 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TiersEnvelopeSchema } from '../../../../protocol/tiers/envelope.ts';
 import type { TiersServiceImpl } from '../../../../server/tiers/tiers-service.ts';
 import { solved, stubSpecialists } from '../../../support/tiers/stub-specialists.ts';
+import type { Journal } from '../../../../actors/runtime/journal.ts';
 import { BINARY_SEARCH_TASK, openTiers, settledTask, tiersData } from '../../../support/tiers/tiers-harness.ts';
+
+/**
+ * `data`'s journals as a process sees them that dies right after a given write: once the tree
+ * journaled its `outcomes`-th outcome, and then (with `thenBeads`) Beads took one more write,
+ * every later write never completes.
+ */
+function dyingAfter(data: ReturnType<typeof tiersData>, outcomes: number, thenBeads: boolean) {
+  let seen = 0;
+  let dead = false;
+  const never = () => new Promise<never>(() => {});
+  const dying = <T>(journal: Journal<T>, name: 'trees' | 'beads' | 'journal'): Journal<T> => ({
+    ...journal,
+    append: (partition, record) => {
+      if (dead) return never();
+      const written = journal.append(partition, record);
+      if (name === 'trees' && (record as { kind?: string }).kind === 'outcome') seen++;
+      if (seen === outcomes && name === (thenBeads ? 'beads' : 'trees')) dead = true;
+      return written;
+    },
+    appendMany: (partition, records) => (dead ? never() : journal.appendMany(partition, records)),
+  });
+  return {
+    ...data,
+    journal: dying(data.journal, 'journal'),
+    trees: dying(data.trees, 'trees'),
+    beads: dying(data.beads, 'beads'),
+    dead: () => dead,
+  };
+}
 
 const open: TiersServiceImpl[] = [];
 afterEach(async () => {
@@ -87,4 +117,33 @@ describe('TiersServiceImpl across a restart', () => {
     expect(new Set(messages.map((m) => m.id)).size).toBe(messages.length);
     expect(messages.filter((m) => m.source_tier === 'ABSTRACT_ARCHITECT' && 'task_type' in m.payload)).toHaveLength(1);
   });
+
+  it.each([
+    ['the solver’s outcome was journaled, nothing after it', 1, false],
+    ['the last specialist’s outcome and the graph were journaled, not the answer up', 3, true],
+  ] as const)(
+    'finishes the reaction cut short by a crash (%s), without waiting for a watchdog',
+    async (_, outcomes, thenBeads) => {
+      const data = tiersData();
+      const dying = dyingAfter(data, outcomes, thenBeads);
+      const first = await openTiers(dying);
+      const { task_id } = await first.submit('ada', BINARY_SEARCH_TASK);
+      await vi.waitFor(() => expect(dying.dead()).toBe(true));
+      // The first process is gone (its writes never complete); the second opens the same data at the same instant.
+      const second = await openTiers(data);
+      open.push(second);
+      const startedAt = data.clock.now();
+      const view = await settledTask(second, 'ada', task_id);
+      expect(view.status).toBe('success');
+      expect(data.clock.now()).toBe(startedAt); // no watchdog had to fire: the clock never moved
+      const fleet = view.tree[0]!.children[0]!.children;
+      expect(fleet.map((c) => [c.specialist, c.status]).sort()).toEqual([
+        ['js-solver', 'success'],
+        ['reviewer', 'success'],
+        ['test-designer', 'success'],
+      ]);
+      const messages = (await second.messages('ada', task_id))!;
+      expect(new Set(messages.map((m) => m.id)).size).toBe(messages.length);
+    },
+  );
 });
