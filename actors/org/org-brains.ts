@@ -13,7 +13,8 @@ import { growthRole } from './roles/growth-role.ts';
 import { productRole } from './roles/product-role.ts';
 import { sdteRole } from './roles/sdte-role.ts';
 import { Turn } from './turn.ts';
-import type { OrgWorkspace } from './workspace.ts';
+import { TurnState } from './turn-state.ts';
+import { OrgWorkspace } from './workspace.ts';
 
 /** The offline rules of each agent. */
 export const ORG_ROLES: Readonly<Record<OrgAgent, OrgRole>> = {
@@ -28,7 +29,7 @@ export const ORG_ROLES: Readonly<Record<OrgAgent, OrgRole>> = {
 };
 
 /** Finds a project's workspace by its id (an envelope's `context.prd_id`). */
-export type WorkspaceOf = (projectId: string) => OrgWorkspace | undefined;
+export type WorkspaceOf = (projectId: string) => OrgWorkspace | undefined | Promise<OrgWorkspace | undefined>;
 
 async function unmetDependencies(turn: Turn, message: OrgEnvelope): Promise<string[]> {
   if (message.message_type === 'escalation') return [];
@@ -103,15 +104,23 @@ export function orgBrain(agent: OrgAgent, role: OrgRole, workspaceOf: WorkspaceO
   return fromPromise<OrgEnvelope[], AgentBrainInput>(async ({ input }) => {
     const message = (input.input as DeliveredMessage).envelope as OrgEnvelope;
     const projectId = message.context?.prd_id;
-    const ws = projectId === undefined ? undefined : workspaceOf(projectId);
-    if (!ws) throw new Error(`No project ${String(projectId)} is open; name an existing project in context.prd_id.`);
-    activity?.(ws.projectId, 1);
+    if (projectId === undefined) throw new Error('The message names no project; name one in context.prd_id.');
+    activity?.(projectId, 1);
     try {
-      const turn = new Turn(agent, message, ws);
+      const ws = await workspaceOf(projectId);
+      if (!ws) throw new Error(`No project ${projectId} is open; name an existing project in context.prd_id.`);
+      // Handled once per receiver: a message handed over again gets what was sent the first time.
+      const done = await ws.turn(agent, message.message_id);
+      if (done) return done;
+      // Its workspace writes land with its record in one write: a turn cut off left nothing.
+      const view = new TurnState(ws.state);
+      const turn = new Turn(agent, message, ws.withState(view));
       await handle(role, turn);
-      return [...turn.out, ...(await releaseHeld(role, turn))];
+      const out = [...turn.out, ...(await releaseHeld(role, turn))];
+      await view.commit(agent, [OrgWorkspace.turnWrite(agent, message.message_id, out)]);
+      return out;
     } finally {
-      activity?.(ws.projectId, -1);
+      activity?.(projectId, -1);
     }
   });
 }

@@ -42,6 +42,11 @@ export class OrgWorkspace {
     this.knowledge = new KnowledgeGraph(state, now);
   }
 
+  /** The same workspace over another view of its state (a turn's: see TurnState). */
+  withState(state: SharedState): OrgWorkspace {
+    return new OrgWorkspace(state, this.projectId, this.sprintId, this.owner, this.now);
+  }
+
   async get<T>(key: string): Promise<T | undefined> {
     return (await this.state.get(`project/${key}`))?.value as T | undefined;
   }
@@ -117,6 +122,19 @@ export class OrgWorkspace {
 
   async release(agent: string, messageId: string): Promise<void> {
     await this.state.write(agent, [{ key: `project/held/${agent}/${messageId}`, delete: true }]);
+  }
+
+  /**
+   * What `agent` sent when it handled message `messageId`, if it did: a message handed over
+   * again (a redelivery, a hand-over after a restart) is answered with it and not handled twice.
+   */
+  turn(agent: string, messageId: string): Promise<OrgEnvelope[] | undefined> {
+    return this.get<OrgEnvelope[]>(`turns/${agent}/${messageId}`);
+  }
+
+  /** The write recording that `agent` handled `messageId` and what it sent (durable before they are routed). */
+  static turnWrite(agent: string, messageId: string, out: readonly OrgEnvelope[]) {
+    return { key: `project/turns/${agent}/${messageId}`, value: out };
   }
 
   escalation(id: string): Promise<EscalationRecord | undefined> {

@@ -16,7 +16,8 @@ export const MACHINES: readonly MachineEntry[] = [
     title: 'Project run (spec 004)',
     summary:
       "The run actor of one org project: hands the supervisor what the user's routes send into the project " +
-      "and counts the agents' reports; the project's state itself is its journal and workspace.",
+      '(and, after a restart, what its receivers did not handle), rests once idle and wakes on a message; ' +
+      "the project's state itself is its journal and workspace.",
     file: 'machines/org/project-run.ts',
     exportName: 'projectRunMachine',
   }),

@@ -2,9 +2,13 @@ import { realClock } from '../../actors/runtime/clock.ts';
 import { openSharedState } from '../../actors/runtime/shared-state/open-shared-state.ts';
 import { KnowledgeGraph } from '../../actors/org/knowledge-graph.ts';
 import { offlineOrgBrains } from '../../actors/org/offline-org-brains.ts';
+import type { TurnActivity, WorkspaceOf } from '../../actors/org/org-brains.ts';
+import type { AgentBrainLogic } from '../../machines/runtime/agent.ts';
+import type { OrgAgent } from '../../protocol/org/envelope.ts';
 import { ORG_STATE_SCHEMA } from '../../actors/org/org-state-schema.ts';
 import { MACHINES } from '../../machines/org/machines.ts';
 import { orgSystem, PROJECT_RUN, type OrgSystemOptions } from '../../machines/org/org-system.ts';
+import { projectRests } from '../../machines/org/project-run.ts';
 import type { JournalRecord } from '../../protocol/runtime/ack-record.ts';
 import { RunHost } from '../run-host/run-host.ts';
 import { defineSystemModule } from '../system-module.ts';
@@ -12,8 +16,11 @@ import { OrgProjects, type ProjectRecord } from './org-projects.ts';
 import { orgRoutes } from './org-routes.ts';
 import { ORG_ROUTE_DOCS } from './org-route-docs.ts';
 
-/** What tests and benches may swap in: acknowledged delivery's backoff, brains' timeout. */
-export type OrgModuleOptions = Omit<OrgSystemOptions, 'brains'>;
+/** What tests and benches may swap in: acknowledged delivery's backoff, brains' timeout, some agents' brains. */
+export type OrgModuleOptions = Omit<OrgSystemOptions, 'brains'> & {
+  /** Brains replacing the offline ones of the agents they name, over the projects' workspaces. */
+  brains?: (workspaceOf: WorkspaceOf, activity: TurnActivity) => Partial<Record<OrgAgent, AgentBrainLogic>>;
+};
 
 /**
  * The product org (spec 004): eight agents exchanging v2.0 messages over the five channels,
@@ -36,17 +43,31 @@ export default defineSystemModule<OrgModuleOptions>({
       journal,
       stateJournal,
       records: services.store.collection<ProjectRecord>('org/projects'),
+      timed: services.store.collection<ProjectRecord>('org/timed'),
       clock,
     });
-    host = RunHost.ephemeral({
-      system: orgSystem({ ...options, brains: offlineOrgBrains(projects.workspaceOf, projects.activity) }),
+    host = await RunHost.open({
+      system: orgSystem({
+        ...options,
+        brains: {
+          ...offlineOrgBrains(projects.workspaceOf, projects.activity),
+          ...options.brains?.(projects.workspaceOf, projects.activity),
+        },
+      }),
       journal,
       store: services.store,
       runActor: PROJECT_RUN,
+      // Journal first: a project brought back is handed what its receivers did not handle (restore).
+      durable: {
+        finished: () => false,
+        resting: projectRests,
+        resume: { type: 'project.resume' },
+        rebuild: () => undefined,
+      },
       ...(services.config.admission ? { admission: services.config.admission } : {}),
       ...(services.clock ? { clock: services.clock } : {}),
     });
-    await projects.restore();
+    await projects.restore(host.livePartitions());
     const graphs = new Map<string, KnowledgeGraph>();
     const knowledgeOf = (owner: string) => {
       let graph = graphs.get(owner);

@@ -14,6 +14,8 @@ import type { Prd } from '../../protocol/org/prd.ts';
 import type { JournalRecord } from '../../protocol/runtime/ack-record.ts';
 import { ConflictError, NotFoundError } from '../../protocol/runtime/runtime-error.ts';
 import { ProjectDeadlines } from './project-deadlines.ts';
+import { unhandledOf } from './project-recovery.ts';
+import { ProjectRuns } from './project-runs.ts';
 import { handoffsOfJournal, messagesWithAcks, projectStatus } from './project-views.ts';
 
 /** What the store keeps of a project: whose it is and its sprint (the rest is its journal and workspace). */
@@ -29,56 +31,96 @@ export interface OrgProjectsDeps {
   journal: Journal<JournalRecord>;
   stateJournal: Journal<unknown>;
   records: Collection<ProjectRecord>;
+  /** The index of projects with deadline timers armed (a resting project's are re-armed at start-up). */
+  timed: Collection<ProjectRecord>;
   clock: ServiceClock;
 }
 
 /**
  * The org system's projects: a project is one journal partition (its id is every envelope's
- * `context.prd_id`) run by one hosted run while it works, with a workspace on shared state.
- * Answers the routes; owns no HTTP.
+ * `context.prd_id`) run by one hosted run on the durable run host while it works, resting once
+ * idle, with a workspace on shared state. Answers the routes; owns no HTTP.
  */
 export class OrgProjects {
   readonly #workspaces = new Map<string, OrgWorkspace>();
-  readonly #inflight = new Map<string, number>();
-  readonly #idleWaiters = new Map<string, Set<() => void>>();
   readonly #deadlines: ProjectDeadlines;
+  readonly #runs: ProjectRuns;
   #closed = false;
 
   constructor(private readonly deps: OrgProjectsDeps) {
+    const onError = (error: unknown) => console.error('org deadlines:', error);
     this.#deadlines = new ProjectDeadlines({
       clock: deps.clock,
       records: (projectId) => this.records(projectId),
-      send: (ws, envelopes) => void this.#sendTo(ws.projectId, envelopes),
-      onError: (error) => console.error('org deadlines:', error),
+      send: (ws, envelopes) => void this.#sendTo(ws.projectId, envelopes).catch(onError),
+      onError,
+    });
+    this.#runs = new ProjectRuns({
+      host: deps.host,
+      onRouted: (project, envelope) => {
+        const ws = this.#workspaces.get(project.project_id);
+        if (ws && !this.#closed) this.#deadlines.armMessage(ws, envelope);
+      },
+      onIdle: async (project) => {
+        if (this.#closed) return;
+        const record = await this.deps.records.get(project.project_id);
+        if (record) await this.#armDeadlines(record);
+      },
+      onError,
     });
   }
 
-  /** Re-arms every project's deadline timers from the times its journal and escalations keep (on open). */
-  async restore(): Promise<void> {
-    for (const record of await this.deps.records.list()) await this.#deadlines.arm(this.workspace(record));
+  /**
+   * After the host brought back the unfinished projects (journal first): hands each one what its
+   * journal holds that a receiver has not handled, lets it rest once idle, and re-arms deadline
+   * timers of those and of the projects in the index of timed ones. Reads no other project.
+   */
+  async restore(recovered: readonly string[]): Promise<void> {
+    const ids = new Set([...recovered, ...(await this.deps.timed.list()).map((r) => r.project_id)]);
+    for (const id of ids) {
+      const record = await this.deps.records.get(id);
+      if (!record) continue;
+      const run = this.#runs.live(id);
+      if (run) {
+        const pending = await unhandledOf(await this.records(id), this.workspace(record));
+        if (pending.length > 0) run.send({ type: 'project.redeliver', envelopes: pending });
+        this.#runs.adopt(record, run);
+      }
+      await this.#armDeadlines(record);
+    }
   }
 
   /** Cancels the deadline timers (on close). */
   close(): void {
     this.#closed = true;
+    this.#runs.close();
     this.#deadlines.clear();
+  }
+
+  async #armDeadlines(record: ProjectRecord): Promise<void> {
+    await this.#deadlines.arm(this.workspace(record));
+    if (this.#closed) return;
+    if (this.#deadlines.armedFor(record.project_id) > 0) await this.deps.timed.put(record.project_id, record);
+    else await this.deps.timed.delete(record.project_id);
   }
 
   async #sendTo(projectId: string, envelopes: unknown[]): Promise<void> {
     const record = await this.deps.records.get(projectId);
-    if (record) this.#send(record, envelopes);
+    if (record && !this.#closed) await this.#runs.send(record, envelopes);
   }
 
-  /** The workspace of an open project (the brains' lookup). */
-  readonly workspaceOf = (projectId: string) => this.#workspaces.get(projectId);
+  /** The workspace of a project (the brains' lookup): read from its record when not open yet. */
+  readonly workspaceOf = async (projectId: string): Promise<OrgWorkspace | undefined> => {
+    const open = this.#workspaces.get(projectId);
+    if (open) return open;
+    const record = await this.deps.records.get(projectId);
+    return record ? this.workspace(record) : undefined;
+  };
 
   /** Brains tell of each turn they start and end. */
-  readonly activity = (projectId: string, delta: 1 | -1) => {
-    const n = (this.#inflight.get(projectId) ?? 0) + delta;
-    if (n > 0) return void this.#inflight.set(projectId, n);
-    this.#inflight.delete(projectId);
-    for (const wake of this.#idleWaiters.get(projectId) ?? []) wake();
-  };
+  get activity() {
+    return this.#runs.activity;
+  }
 
   async own(owner: string, projectId: string): Promise<ProjectRecord> {
     const record = await this.deps.records.get(projectId);
@@ -102,56 +144,19 @@ export class OrgProjects {
     return ws;
   }
 
-  /** Hands envelopes to the project's run (started if it is not live) and releases it once it is idle. */
-  #send(record: ProjectRecord, envelopes: unknown[]): HostedRun {
-    const host = this.deps.host();
-    const run = host.get(record.project_id) ?? host.start({ owner: record.owner, partition: record.project_id });
-    run.send({ type: 'project.send', envelopes });
-    void this.idle(record.project_id)
-      .then(async () => {
-        if (host.get(record.project_id) === run && this.#quiet(record.project_id)) host.release(record.project_id);
-        if (!this.#closed) await this.#deadlines.arm(this.workspace(record));
-      })
-      .catch((error: unknown) => console.error('org deadlines:', error));
-    return run;
-  }
-
-  #quiet(projectId: string): boolean {
-    return !this.#inflight.has(projectId);
-  }
-
-  /** Resolves once the project's run routed everything, no ack is pending and no brain works (three turns running). */
-  async idle(projectId: string): Promise<void> {
-    for (let stable = 0; stable < 3;) {
-      const run = this.deps.host().get(projectId);
-      if (run) await run.quiescent();
-      if (!this.#quiet(projectId)) {
-        stable = 0;
-        await new Promise<void>((resolve) => {
-          const waiters = this.#idleWaiters.get(projectId) ?? new Set();
-          const wake = () => {
-            waiters.delete(wake);
-            resolve();
-          };
-          waiters.add(wake);
-          this.#idleWaiters.set(projectId, waiters);
-        });
-        continue;
-      }
-      // A brain that just ended hands its output over in the next turns of the event loop.
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      stable += 1;
-    }
+  /** Resolves once the project's run routed everything, no ack is pending and no brain works. */
+  idle(projectId: string): Promise<void> {
+    return this.#runs.idle(projectId);
   }
 
   /** The project's run while it is live (what SSE watches). */
   liveRun(projectId: string): HostedRun | undefined {
-    return this.deps.host().get(projectId);
+    return this.#runs.live(projectId);
   }
 
-  /** Whether the project has nothing under way (its run released, no brain working). */
+  /** Whether the project has nothing under way (its run resting or let go, no brain working). */
   isIdle(projectId: string): boolean {
-    return !this.deps.host().get(projectId) && this.#quiet(projectId);
+    return this.#runs.isIdle(projectId);
   }
 
   async create(owner: string, body: CreateProjectBody) {
@@ -172,8 +177,8 @@ export class OrgProjects {
       prdVersion: 1,
       ...(body.prd.priority ? { priority: body.prd.priority } : {}),
     });
-    const run = this.#send(record, tasks);
-    await run.journaled(tasks[1]!.message_id);
+    const { ready } = await this.#runs.send(record, tasks, { work: true });
+    await ready(tasks[1]!.message_id);
     return { project_id: record.project_id, sprint_id: record.sprint_id, status: 'working' as const };
   }
 
@@ -197,8 +202,8 @@ export class OrgProjects {
       at: this.deps.clock.now(),
       prdVersion: version + 1,
     });
-    const run = this.#send(record, [task]);
-    await run.journaled(task.message_id);
+    const { ready } = await this.#runs.send(record, [task], { work: true });
+    await ready(task.message_id);
     return { project_id: projectId, prd_version: version + 1 };
   }
 
@@ -206,8 +211,8 @@ export class OrgProjects {
   async deliver(owner: string, envelope: OrgEnvelope) {
     const record = await this.own(owner, envelope.context?.prd_id ?? '');
     this.workspace(record);
-    const run = this.#send(record, [envelope]);
-    await run.journaled(envelope.message_id);
+    const { ready } = await this.#runs.send(record, [envelope], { work: true });
+    await ready(envelope.message_id);
     return { message_id: envelope.message_id };
   }
 

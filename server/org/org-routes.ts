@@ -123,9 +123,12 @@ export function orgRoutes(projects: OrgProjects, knowledgeOf: (owner: string) =>
         const queue: OrgEnvelope[] = [];
         let wake: (() => void) | undefined;
         const watched = new Set<() => void>();
+        // A project that rested and woke runs on a new run: each one is watched.
+        let watchedRun: unknown;
         const watch = () => {
           const run = projects.liveRun(id);
-          if (!run || watched.size > 0) return;
+          if (!run || run === watchedRun) return;
+          watchedRun = run;
           watched.add(
             run.watch((event) => {
               if (event.type !== 'message') return;

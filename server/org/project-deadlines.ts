@@ -39,6 +39,7 @@ const receiversOf = (m: OrgEnvelope): OrgAgent[] =>
  */
 export class ProjectDeadlines {
   readonly #timers: DeadlineTimers<string>;
+  readonly #keys = new Map<string, Set<string>>();
 
   constructor(private readonly deps: ProjectDeadlinesDeps) {
     this.#timers = new DeadlineTimers(deps.clock);
@@ -46,20 +47,42 @@ export class ProjectDeadlines {
 
   /** Arms a timer for every deadline of the project still to watch (again: arming replaces). */
   async arm(ws: OrgWorkspace): Promise<void> {
-    const { projectId } = ws;
-    for (const message of await this.#lateCandidates(ws)) {
-      const at = Date.parse(message.payload.deadline!);
-      this.#timers.arm(`${projectId}:payload:${message.message_id}`, at, () =>
-        this.#guard(this.#payloadPassed(ws, message.message_id)),
-      );
-    }
+    for (const message of await this.#lateCandidates(ws)) this.armMessage(ws, message);
     for (const escalation of await ws.escalations()) {
       if (!unresolvedByResolver(escalation)) continue;
       const at = Date.parse(escalation.payload.deadline_for_resolution);
-      this.#timers.arm(`${projectId}:escalation:${escalation.escalation_id}`, at, () =>
+      this.#arm(ws.projectId, `escalation:${escalation.escalation_id}`, at, () =>
         this.#guard(this.#escalationPassed(ws, escalation.escalation_id)),
       );
     }
+  }
+
+  /**
+   * Arms the timer of one message just routed, at once (while its agents work): when it fires,
+   * the message is checked again (answered, its task done, or escalated already: nothing).
+   */
+  armMessage(ws: OrgWorkspace, message: OrgEnvelope): void {
+    if (message.message_type === 'escalation' || message.payload.deadline === undefined) return;
+    const at = Date.parse(message.payload.deadline);
+    this.#arm(ws.projectId, `payload:${message.message_id}`, at, () =>
+      this.#guard(this.#payloadPassed(ws, message.message_id)),
+    );
+  }
+
+  /** How many of the project's timers are armed (a project with none needs no re-arming at start-up). */
+  armedFor(projectId: string): number {
+    const keys = this.#keys.get(projectId);
+    if (!keys) return 0;
+    for (const key of keys) if (!this.#timers.has(key)) keys.delete(key);
+    if (keys.size === 0) this.#keys.delete(projectId);
+    return keys.size;
+  }
+
+  #arm(projectId: string, what: string, at: number, fire: () => void): void {
+    const key = `${projectId}:${what}`;
+    this.#timers.arm(key, at, fire);
+    const keys = this.#keys.get(projectId) ?? new Set<string>();
+    this.#keys.set(projectId, keys.add(key));
   }
 
   /** How many timers are armed. */
@@ -70,6 +93,7 @@ export class ProjectDeadlines {
   /** Cancels every timer (on close). */
   clear(): void {
     this.#timers.clear();
+    this.#keys.clear();
   }
 
   #guard(work: Promise<void>): void {

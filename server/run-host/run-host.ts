@@ -138,6 +138,11 @@ export class RunHost {
     if (this.options.spare && !this.closed) this.spare ??= this.build(randomUUID());
   }
 
+  /** The partitions of the runs live now (after `open`: the unfinished runs it brought back). */
+  livePartitions(): string[] {
+    return [...this.live.keys()];
+  }
+
   /** The live run of `partition`, if any. */
   get(partition: string): HostedRun | undefined {
     return this.live.get(partition);
