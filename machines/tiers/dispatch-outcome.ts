@@ -5,7 +5,7 @@ import type { TaskGraph } from './dispatch-graph.ts';
 
 /**
  * The Dispatcher's outcome once every subtask ended: a question from any subtask flows up as
- * `needs_clarification` (the Dispatcher cannot answer it); otherwise spec 002's aggregate of the
+ * `needs_clarification` (the Dispatcher did not answer it), with its `error_type`; otherwise spec 002's aggregate of the
  * subtasks' final outcomes (in the order they ended, each subtask counted once however many
  * attempts it took; blocked, timed-out and cancelled ones in the denominator), with the
  * successful subtasks' artifacts and an `aggregation_summary`.
@@ -31,7 +31,8 @@ export function dispatchOutcome(graph: TaskGraph, elapsedMs: number): OutcomePay
       result_refs: ['beads:routing/task-graph'],
       execution_time_ms: elapsedMs,
       resources_used: resources,
-      error_type: 'ambiguous_request',
+      // The asker's own question type, so the tier above can tell whether it may answer it.
+      error_type: question.error_type ?? 'ambiguous_request',
       error_detail: question.error ?? 'The request is ambiguous.',
       recoverable: true,
     });

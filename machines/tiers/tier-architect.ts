@@ -5,6 +5,7 @@ import { ProblemSchema, type Problem } from '../../protocol/tiers/problem.ts';
 import type { TiersEnvelope } from '../../protocol/tiers/envelope.ts';
 import type { DelegationPayload, OutcomePayload } from '../../protocol/tiers/payloads.ts';
 import type { AggregationStrategy } from '../../protocol/runtime/aggregated-outcome.ts';
+import { answerPlanQuestion } from './architect-clarification.ts';
 import type { TaskGraph } from './dispatch-graph.ts';
 import type { TaskContext, TierHandler } from './task-context.ts';
 import {
@@ -38,6 +39,7 @@ async function delegatePlan(
   parent: TiersEnvelope,
   plan: Plan,
   revision: number,
+  id = ctx.newId('decompose', parent.id, revision),
 ): Promise<TiersEnvelope> {
   const payload = payloadOf<DelegationPayload>(parent);
   return delegateDown(ctx, {
@@ -45,7 +47,7 @@ async function delegatePlan(
     to: 'ROUTING_DISPATCHER',
     parent: parent.id,
     correlationId: parent.id,
-    id: ctx.newId('decompose', parent.id, revision),
+    id,
     payload: {
       task_type: 'decompose_and_solve',
       objective: plan.objective,
@@ -173,6 +175,14 @@ async function review(
     ]);
     return [await delegatePlan(ctx, parent, revised, 1)];
   }
+  if (node.status === 'needs_clarification' && record) {
+    const delegate = (plan: Plan, id: string) => delegatePlan(ctx, parent, plan, record.revised ? 1 : 0, id);
+    const revision = await answerPlanQuestion(ctx, { parent, node, envelope, plan: record.plan, delegate });
+    if (revision) {
+      await ctx.beads.write('ARCHITECT', [{ key: 'task/plan', value: { ...record, plan: revision.plan } }]);
+      return [revision.envelope];
+    }
+  }
   const status = node.status;
   await ctx.beads.write('ARCHITECT', [
     {
@@ -200,7 +210,8 @@ async function review(
 /**
  * Spec 002's ABSTRACT_ARCHITECT: plans the Monitor's delegation (writing `task/current-objective`,
  * `task/constraints`, the problem and test cases), delegates "decompose and solve", revises its
- * plan once after a PARTIAL flagged for revision, and escalates what it cannot fix.
+ * plan once after a PARTIAL flagged for revision, answers a question from below itself once when
+ * its rules let it (`CLARIFICATION_RULES`), and escalates what it cannot fix.
  */
 export const architectTier: TierHandler = async ({ envelope, watchdog, signal }, ctx) => {
   if ('target_message_id' in envelope.payload) return answerCancellation(ctx, envelope);

@@ -1,11 +1,5 @@
 import { senderRetryDelay } from '../../actors/runtime/sender-retry.ts';
 import { cancellationEnvelope } from '../../actors/tiers/tier-envelopes.ts';
-import {
-  accuracyOfSpecialist,
-  EMPTY_ROUTING_ACCURACY,
-  type RoutingAccuracy,
-} from '../../actors/tiers/monitor/routing-accuracy.ts';
-import type { SpecialistStatus } from '../../actors/tiers/planning/dispatcher.ts';
 import type { Plan } from '../../actors/tiers/planning/plan.ts';
 import type { TiersEnvelope } from '../../protocol/tiers/envelope.ts';
 import type { DelegationPayload, OutcomePayload } from '../../protocol/tiers/payloads.ts';
@@ -19,6 +13,8 @@ import {
   type TaskGraph,
 } from './dispatch-graph.ts';
 import { dispatchOutcome } from './dispatch-outcome.ts';
+import { answerSubtask } from './dispatcher-clarification.ts';
+import { fleetStatus } from './fleet-status.ts';
 import type { TaskContext, TierHandler } from './task-context.ts';
 import {
   answerCancellation,
@@ -36,25 +32,6 @@ import { outcomePayload } from '../../actors/tiers/tier-envelopes.ts';
 export const DISPATCH_RETRY = { maxRetries: 3, policy: { baseMs: 1_000, maxMs: 10_000 } } as const;
 
 const CONTEXT_REFS = ['beads:task/problem-statement', 'beads:task/test-cases', 'beads:routing/assignments'];
-
-/** The fleet as the Dispatcher routes over it: each specialist, its load now and its past accuracy. */
-async function fleetStatus(ctx: TaskContext): Promise<SpecialistStatus[]> {
-  const accuracy =
-    ((await ctx.beads.get('system/routing-accuracy'))?.value as RoutingAccuracy | undefined) ?? EMPTY_ROUTING_ACCURACY;
-  const load = new Map<string, number>();
-  for (const node of ctx.tree.nodes()) {
-    const specialist =
-      node.status === 'open' ? (node.data as { specialist?: string } | undefined)?.specialist : undefined;
-    if (specialist) load.set(specialist, (load.get(specialist) ?? 0) + 1);
-  }
-  return Object.entries(ctx.brains.specialists).map(([name, specialist]) => ({
-    name,
-    task_types: specialist.taskTypes,
-    available: true,
-    load: load.get(name) ?? 0,
-    ...accuracyOfSpecialist(accuracy, name),
-  }));
-}
 
 async function saveGraph(ctx: TaskContext, graph: TaskGraph): Promise<void> {
   const assignments = graph.subtasks.map((s) => ({ key: s.key, specialist: s.specialist, excluded: s.excluded }));
@@ -249,6 +226,14 @@ async function takeChildOutcome(
     await saveGraph(ctx, graph);
     return [];
   }
+  const restart = async () => {
+    const sends = await startAttempt(ctx, graph, subtask, parent);
+    await saveGraph(ctx, graph);
+    return sends;
+  };
+  const answered =
+    status === 'needs_clarification' && (await answerSubtask(ctx, { graph, subtask, parent, envelope, restart }));
+  if (answered) return answered;
   settleSubtask(graph, subtask, status, {
     confidence: node.confidence ?? 0,
     artifacts: payload.artifacts ?? [],

@@ -9,6 +9,7 @@ import {
 } from './complexity-classifier.ts';
 import type { FleetSandbox } from './fleet-sandbox.ts';
 import { measureGrowth, REVIEW_PLAN, type ReviewPlan } from './growth-timing.ts';
+import { MISSING_COMPLEXITY_BOUND } from '../planning/clarification-rules.ts';
 import { cancelledResult } from './specialist-refusals.ts';
 import { verifierTarget } from './verifier-target.ts';
 import type { SpecialistArtifact, SpecialistRequest, SpecialistResult, Specialist } from './specialist-result.ts';
@@ -27,6 +28,7 @@ function analysis(claim: string | undefined, timings: Timing[], verdict: string)
  * The offline reviewer: checks a complexity claim (`claimed_complexity`, else one named in the
  * constraints) by timing the solution over doubling input sizes and reading the growth band of the
  * log-log slope (complexity-classifier.ts). A claim slower than measured by a band or more fails.
+ * With no claim it asks (`needs_clarification`, `missing_complexity_bound`): the tier above answers.
  *
  * @example await createReviewer(realSandbox)({ problem, code, claimed_complexity: 'O(log n)', task_type: 'review_complexity', objective, constraints: [] });
  */
@@ -38,7 +40,21 @@ export function createReviewer(sandbox: FleetSandbox, plan: ReviewPlan = REVIEW_
     if ('refused' in target) return target.refused;
     const { code, match } = target;
     const claim = request.claimed_complexity ?? claimFromText(request.constraints);
-    const band = claim === undefined ? undefined : claimBand(claim);
+    // Checking a claim is the reviewer's task; with none it asks the tier above, never guesses one.
+    if (claim === undefined) {
+      log.push('no complexity bound to check: asking');
+      return {
+        status: 'needs_clarification',
+        summary: `No complexity bound to check ${problem.function_name} against.`,
+        confidence: 0,
+        artifacts: [],
+        log,
+        error_type: MISSING_COMPLEXITY_BOUND,
+        error_detail: `Which time complexity must ${problem.function_name} meet? The delegation names none (no task_data.claimed_complexity, no O(...) in its constraints).`,
+        recoverable: true,
+      };
+    }
+    const band = claimBand(claim);
     if (band === null) {
       log.push(`claim ${claim} cannot be timed`);
       return {
@@ -52,7 +68,7 @@ export function createReviewer(sandbox: FleetSandbox, plan: ReviewPlan = REVIEW_
         recoverable: false,
       };
     }
-    log.push(`timing ${match.family.id} inputs; claim: ${claim ?? 'none'}`);
+    log.push(`timing ${match.family.id} inputs; claim: ${claim}`);
     const solution = { code, functionName: problem.function_name, signal: request.signal };
     const { timings, stopped, aborted } = await measureGrowth(sandbox, match.family, solution, plan, log);
     if (aborted)
@@ -72,7 +88,7 @@ export function createReviewer(sandbox: FleetSandbox, plan: ReviewPlan = REVIEW_
     const exponent = growthExponent(timings);
     const measured = bandOf(exponent);
     const confidence = slopeAgreement(timings);
-    const verdict = band ? judgeClaim(band, exponent) : 'measured';
+    const verdict = judgeClaim(band, exponent);
     const slope = exponent.toFixed(2);
     log.push(`log-log slope ${slope}: ${measured.label}; verdict ${verdict}`);
     const artifacts = [analysis(claim, timings, verdict)];
@@ -89,11 +105,7 @@ export function createReviewer(sandbox: FleetSandbox, plan: ReviewPlan = REVIEW_
       };
     }
     const note =
-      verdict === 'holds'
-        ? `the claim ${claim} holds`
-        : verdict === 'loose'
-          ? `the claim ${claim} holds as an upper bound but is loose`
-          : 'no claim to check';
+      verdict === 'holds' ? `the claim ${claim} holds` : `the claim ${claim} holds as an upper bound but is loose`;
     return {
       status: 'success',
       summary: `Time grows like ${measured.label} (slope ${slope}): ${note}.`,

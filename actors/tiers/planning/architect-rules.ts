@@ -41,7 +41,7 @@ export const ARCHITECT_RULES: readonly ArchitectRule[] = [
   {
     id: 'review-complexity',
     when: 'the strategy is `all_success`',
-    then: '`review`: `review_complexity` for `reviewer`, after `solve`, claiming the stated complexity (task_data.claimed_complexity, null when none)',
+    then: '`review`: `review_complexity` for `reviewer`, after `solve`, claiming the stated complexity (task_data.claimed_complexity; null when none is stated, and the reviewer asks: see CLARIFICATION_RULES)',
   },
   ...CONSTRAINT_RULES.map(({ id, when, then }) => ({ id: `constraint:${id}`, when, then: `add ${then}` })),
   {
@@ -132,7 +132,7 @@ export function plannedSubtasks(
       task_type: 'review_complexity',
       objective:
         complexity === null
-          ? `Measure how ${problem.function_name}'s running time grows over doubling input sizes`
+          ? `Check ${problem.function_name}'s time complexity by timing it over doubling input sizes`
           : `Check that ${problem.function_name} runs in ${complexity} by timing it over doubling input sizes`,
       constraints: constraints.filter((c) => /complexity|O\(/i.test(c)),
       specialist_hint: 'reviewer',
