@@ -15,7 +15,7 @@ const runtimeFiles = {
   protocol: ['protocol/runtime/**'],
   actors: ['actors/runtime/**', 'actors/models/**'],
   machines: ['machines/runtime/**', 'machines/registry.ts'],
-  server: ['server/*.{ts,js}', 'server/run-host/**', 'server/viz/**'],
+  server: ['server/*.{ts,js}', 'server/run-host/**', 'server/viz/**', 'server/a2a/**'],
 };
 
 /** What each layer may not import: imports flow protocol <- actors <- machines <- server. */

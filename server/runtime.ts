@@ -6,6 +6,7 @@ import type { Journal } from '../actors/runtime/journal.ts';
 import { openLowdbStore } from '../actors/runtime/lowdb-store.ts';
 import type { MachineEntry } from '../machines/runtime/machine-entry.ts';
 import { MACHINES as RUNTIME_MACHINES } from '../machines/runtime/machines.ts';
+import { a2aMounts } from './a2a/a2a-mounts.ts';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { apiDescriptionRoutes } from './openapi/openapi-routes.ts';
@@ -79,6 +80,10 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
       protectedRoutes[path] = routes;
     }
   }
+  const a2a = a2aMounts(
+    opened.map(({ module, system }) => ({ name: module.name, title: module.title, mapping: system.a2a })),
+    store,
+  );
   const app = createApp({
     jwtSecret: config.jwtSecret,
     publicRoutes: {
@@ -92,8 +97,9 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
         })),
         { tag: 'viz', description: 'The statechart visualizer', routes: VIZ_ROUTE_DOCS },
       ]),
+      ...a2a.publicRoutes,
     },
-    protectedRoutes,
+    protectedRoutes: { ...protectedRoutes, ...a2a.protectedRoutes },
   });
   return {
     app,

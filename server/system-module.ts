@@ -4,6 +4,7 @@ import type { ModelBackends } from '../actors/models/model-backends.ts';
 import type { Journal } from '../actors/runtime/journal.ts';
 import type { Store } from '../actors/runtime/store.ts';
 import type { MachineEntry } from '../machines/runtime/machine-entry.ts';
+import type { A2aMapping } from './a2a/a2a-mapping.ts';
 import type { Config } from './config.ts';
 import type { RouteDoc } from './openapi/route-doc.ts';
 import type { RunSource } from './viz/run-sources.ts';
@@ -37,6 +38,8 @@ export interface OpenSystem {
   routes: Readonly<Record<string, Hono<any>>>;
   /** Where the visualizer's live view finds the system's runs, one source per machine. */
   runSources?: readonly RunSource[];
+  /** How the system speaks A2A (`/a2a/<name>/`): what starts its work, its states, its artifacts. */
+  a2a?: A2aMapping;
   /** Stops its runs and waits for their last writes (the runtime closes the journals after). */
   close(): Promise<void>;
 }

@@ -6,6 +6,7 @@ import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 import { defineSystemModule } from '../system-module.ts';
 import { inspectedRunSource } from '../viz/inspected-run-source.ts';
 import type { RunInspectors } from '../viz/run-sources.ts';
+import { nutritionA2a } from './a2a-mapping.ts';
 import { clearanceRoutes, pipelineRoutes } from './pipeline-routes.ts';
 import { PipelineRuns, type PipelineRunsOptions } from './pipeline-runs.ts';
 import { PIPELINE_ROUTE_DOCS } from './pipeline-route-docs.ts';
@@ -58,6 +59,7 @@ export default defineSystemModule<NutritionOptions>({
           stored: (runId) => runs.storedState(runId),
         }),
       ],
+      a2a: nutritionA2a(runs),
       close: () => runs.close(),
     };
   },

@@ -1,0 +1,117 @@
+import type { Artifact, Message, Task, TaskStatus } from '@a2a-js/sdk';
+import type { ServerCallContext, TaskStore } from '@a2a-js/sdk/server';
+import { UnsupportedOperationError } from '@a2a-js/sdk/errors';
+import type { Collection, Store } from '../../actors/runtime/store.ts';
+import type { A2aMapping, A2aView } from './a2a-mapping.ts';
+import { agentMessage, taskStateOf, toArtifact } from './a2a-wire.ts';
+
+/**
+ * What the runtime keeps of an A2A task: whose it is, the system's handle on its work and the
+ * messages it was sent. Its state and artifacts are read from the system (`last` is the state it
+ * was last saved with, for a system that no longer holds the work: a finished trainer turn).
+ */
+export interface TaskLink {
+  taskId: string;
+  owner: string;
+  contextId: string;
+  /** The system's handle (`A2aMapping.start`); absent until the work started. */
+  ref?: string;
+  history: Message[];
+  last?: { status: TaskStatus | undefined; artifacts: Artifact[] };
+}
+
+/** The user a call is authenticated as (the JWT's `sub`); '' for none. */
+export function ownerOf(context: ServerCallContext): string {
+  return context.user?.isAuthenticated ? context.user.userName : '';
+}
+
+/**
+ * The SDK's task store as a view over a system: a task's link is stored (`a2a/<system>/tasks`),
+ * its state and artifacts come from the system's own records (the run host, the journal), so a
+ * task reads the same after a restart. Another user's task reads as missing.
+ *
+ * @example
+ * const tasks = new RunTaskStore(store, 'nutrition', mapping);
+ * await tasks.load(taskId, context); // undefined when missing or another user's
+ */
+export class RunTaskStore implements TaskStore {
+  readonly links: Collection<TaskLink>;
+
+  constructor(
+    store: Store,
+    system: string,
+    private readonly mapping: A2aMapping,
+  ) {
+    this.links = store.collection<TaskLink>(`a2a/${system}/tasks`);
+  }
+
+  /** The link of a task the caller owns. */
+  async linkOf(taskId: string, context: ServerCallContext): Promise<TaskLink | undefined> {
+    const link = await this.links.get(taskId).catch(() => undefined);
+    return link && link.owner === ownerOf(context) ? link : undefined;
+  }
+
+  /** The system's view of a task's work, if it still holds it. */
+  async viewOf(link: TaskLink): Promise<A2aView | undefined> {
+    if (link.ref === undefined) return undefined;
+    return this.mapping.view(link.owner, link.ref).catch(() => undefined);
+  }
+
+  /**
+   * Tasks whose events are being published: they read as published so far (`last`), so a stream's
+   * first task event and a `GetTask` meanwhile do not run ahead of the stream.
+   */
+  readonly following = new Set<string>();
+
+  async load(taskId: string, context: ServerCallContext): Promise<Task | undefined> {
+    const link = await this.linkOf(taskId, context);
+    if (!link) return undefined;
+    const view = this.following.has(taskId) ? undefined : await this.viewOf(link);
+    const status: TaskStatus | undefined = view
+      ? {
+          state: taskStateOf(view.state),
+          message: view.message === undefined ? undefined : agentMessage(view.message, taskId, link.contextId),
+          timestamp: undefined,
+        }
+      : link.last?.status;
+    return {
+      id: taskId,
+      contextId: link.contextId,
+      status: status ?? { state: taskStateOf('submitted'), message: undefined, timestamp: undefined },
+      artifacts: view ? view.artifacts.map(toArtifact) : (link.last?.artifacts ?? []),
+      history: structuredClone(link.history),
+      metadata: undefined,
+    };
+  }
+
+  async save(task: Task, context: ServerCallContext): Promise<void> {
+    const owner = ownerOf(context);
+    await this.links.update(task.id, (link) => {
+      if (link && link.owner !== owner) return link;
+      return {
+        taskId: task.id,
+        owner,
+        contextId: link?.contextId ?? task.contextId,
+        ...(link?.ref !== undefined ? { ref: link.ref } : {}),
+        history: task.history ?? [],
+        last: { status: task.status, artifacts: task.artifacts ?? [] },
+      };
+    });
+  }
+
+  /** Records the system's handle on a task's work (and its context, the run or session). */
+  async attach(taskId: string, owner: string, ref: string, contextId: string): Promise<void> {
+    await this.links.update(taskId, (link) => ({
+      taskId,
+      owner,
+      contextId,
+      ref,
+      history: link?.history ?? [],
+      ...(link?.last ? { last: link.last } : {}),
+    }));
+  }
+
+  async list(): Promise<never> {
+    throw new UnsupportedOperationError('ListTasks is not offered: read each task by its id (GetTask).');
+  }
+}

@@ -1,0 +1,79 @@
+import { IntakeDataSchema } from '../../protocol/nutrition/intake-data.ts';
+import type { A2aArtifact, A2aMapping, A2aState, A2aView } from '../a2a/a2a-mapping.ts';
+import { parseInput } from '../a2a/parse-input.ts';
+import type { PipelineRuns } from './pipeline-runs.ts';
+
+type PipelineView = Awaited<ReturnType<PipelineRuns['view']>>;
+
+/** What each output is, for its artifact's description. */
+const OUTPUTS: Readonly<Record<string, string>> = {
+  macro_targets: "The SCIENTIST's calorie and macro targets",
+  training_input: "The SCIENTIST's training inputs",
+  nutrition_strategy: "The NUTRITIONIST's strategy",
+  weekly_meal_plan: "The DIETITIAN's weekly meal plan",
+  recipes: "The CHEF's recipes",
+  training_program: "The COACH's training program",
+};
+
+function stateOf(view: PipelineView): A2aState {
+  if (view.status === 'completed') return 'completed';
+  if (view.status === 'terminated_medical') return 'rejected';
+  if (view.status === 'error') return 'failed';
+  return view.physician?.awaiting_confirmation ? 'input-required' : 'working';
+}
+
+function messageOf(view: PipelineView, state: A2aState): string | undefined {
+  if (state === 'input-required')
+    return `The PHYSICIAN asks you to see a doctor before the plan goes on (${JSON.stringify(view.physician?.response)}). Reply to this task to confirm you saw the referral.`;
+  if (state === 'failed') return 'failure' in view ? view.failure.message : JSON.stringify(view.error);
+  if (state === 'rejected') return `The pipeline stopped for medical reasons: ${JSON.stringify(view.error)}`;
+  return undefined;
+}
+
+/** A pipeline run as an A2A task (`GET /pipelines/:id` read as task state and artifacts). */
+export function pipelineTaskView(view: PipelineView): A2aView {
+  const state = stateOf(view);
+  const artifacts: A2aArtifact[] = Object.entries(view.outputs).map(([type, data]) => ({
+    name: type,
+    description: OUTPUTS[type] ?? type,
+    schema: `nutrition/${type}`,
+    data,
+  }));
+  const message = messageOf(view, state);
+  return { state, artifacts, ...(message === undefined ? {} : { message }) };
+}
+
+/**
+ * The nutrition pipeline over A2A: a `data` part holding `intake_data` (spec 000 §4.1) starts a
+ * run (the task's context); the run's outputs (targets, strategy, meal plan, recipes, training
+ * program) are its artifacts; the PHYSICIAN's referral pause is `input-required`, and any reply
+ * to the task confirms the referral. A run is not cancelable (spec 000 has no cancel).
+ */
+export function nutritionA2a(runs: PipelineRuns): A2aMapping {
+  return {
+    description:
+      'Spec 000: from an intake, the SCIENTIST, NUTRITIONIST, DIETITIAN, CHEF and COACH produce macro targets, a weekly meal plan with recipes and a training program; the PHYSICIAN may pause for a referral.',
+    skills: [
+      {
+        id: 'nutrition-plan',
+        name: 'Nutrition and training plan',
+        description: 'Send a data part with the intake (spec 000 §4.1 intake_data); reply to confirm a referral.',
+        tags: ['nutrition', 'training', 'meal-plan'],
+        examples: ['{"age": 34, "sex": "female", "weight_kg": 62, "height_cm": 168, "goal": "fat_loss", ...}'],
+      },
+    ],
+    parse: (input) => parseInput(IntakeDataSchema, input.data, 'data'),
+    async start({ owner, request }) {
+      const { pipeline_run_id } = await runs.create(owner, request as never);
+      return { ref: pipeline_run_id, contextId: pipeline_run_id };
+    },
+    view: async (owner, runId) => pipelineTaskView(await runs.view(owner, runId)),
+    async follow(owner, runId, onChange) {
+      const { stop } = await runs.watch(owner, runId, onChange);
+      return stop;
+    },
+    async resume(owner, runId) {
+      await runs.confirmReferral(owner, runId);
+    },
+  };
+}

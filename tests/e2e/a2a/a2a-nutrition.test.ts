@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { payload } from '../../support/nutrition/nutrition-fakes.ts';
+import { collect, listen, send, stateName, userMessage } from '../../support/a2a/a2a-server.ts';
+import { startRuntime } from '../../support/runtime-harness.ts';
+
+const stops: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const stop of stops.splice(0).reverse()) await stop();
+});
+
+async function serve() {
+  const harness = await startRuntime();
+  const server = await listen(harness);
+  stops.push(() => harness.stop(), server.close);
+  return { harness, server };
+}
+
+const intake = (changes: Record<string, unknown> = {}) => ({ ...payload('intake_data'), ...changes });
+
+describe('the nutrition pipeline over A2A', () => {
+  it('runs an intake sent as a data part to completed, its outputs as artifacts', async () => {
+    const { server } = await serve();
+    const client = await server.client('ada', 'nutrition');
+    const result = await client.sendMessage(send(userMessage({ data: intake() })));
+    if (!('id' in result)) throw new Error('expected a task');
+    expect(stateName(result.status?.state)).toBe('completed');
+    expect(result.artifacts.map((a) => a.name)).toEqual([
+      'macro_targets',
+      'training_input',
+      'nutrition_strategy',
+      'weekly_meal_plan',
+      'recipes',
+      'training_program',
+    ]);
+    const task = await client.getTask({ tenant: '', id: result.id, historyLength: undefined });
+    expect(task.contextId).toBe(result.contextId);
+    expect(stateName(task.status?.state)).toBe('completed');
+  });
+
+  it('streams working, then each artifact, then completed', async () => {
+    const { server } = await serve();
+    const client = await server.client('ada', 'nutrition');
+    const { lines } = await collect(client.sendMessageStream(send(userMessage({ data: intake() }))));
+    expect(lines.slice(0, 2)).toEqual(['task:submitted', 'status:working']);
+    expect(lines.at(-1)).toBe('status:completed');
+    // Each output once, between working and completed.
+    expect(lines.slice(2, -1).sort()).toEqual(
+      ['macro_targets', 'nutrition_strategy', 'recipes', 'training_input', 'training_program', 'weekly_meal_plan'].map(
+        (name) => `artifact:${name}`,
+      ),
+    );
+  });
+
+  it('pauses on amenorrhea as input-required, and a reply confirms the referral', async () => {
+    const { server } = await serve();
+    const client = await server.client('ada', 'nutrition');
+    const first = await client.sendMessage(send(userMessage({ data: intake({ menstrual_status: 'amenorrhea' }) })));
+    if (!('id' in first)) throw new Error('expected a task');
+    expect(stateName(first.status?.state)).toBe('input-required');
+    const resumed = await client.sendMessage(
+      send(userMessage({ text: 'I saw the referral.' }, first.id, first.contextId)),
+    );
+    if (!('id' in resumed)) throw new Error('expected a task');
+    expect(resumed.id).toBe(first.id);
+    expect(stateName(resumed.status?.state)).toBe('completed');
+  });
+});
