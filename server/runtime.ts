@@ -96,6 +96,7 @@ export async function openRuntime(config: Config, overrides: RuntimeOverrides = 
           routes: module.routeDocs ?? [],
         })),
         { tag: 'viz', description: 'The statechart visualizer', routes: VIZ_ROUTE_DOCS },
+        { tag: 'a2a', description: 'Every system as an Agent2Agent (A2A) agent', routes: a2a.routeDocs },
       ]),
       ...a2a.publicRoutes,
     },

@@ -1,7 +1,9 @@
 import type { Hono } from 'hono';
 import type { Store } from '../../actors/runtime/store.ts';
+import type { RouteDoc } from '../openapi/route-doc.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { A2aMapping } from './a2a-mapping.ts';
+import { a2aRouteDocs } from './a2a-route-docs.ts';
 import { a2aRoutes } from './a2a-routes.ts';
 import { agentCardOf } from './agent-card.ts';
 import { RunRequestHandler } from './run-request-handler.ts';
@@ -25,6 +27,7 @@ export interface A2aSystem {
 export function a2aMounts(systems: readonly A2aSystem[], store: Store) {
   const publicRoutes: Record<string, Hono> = {};
   const protectedRoutes: Record<string, Hono> = {};
+  const routeDocs: RouteDoc[] = [];
   for (const { name, title, mapping } of systems) {
     if (!mapping) continue;
     const path = `/a2a/${name}`;
@@ -33,6 +36,7 @@ export function a2aMounts(systems: readonly A2aSystem[], store: Store) {
     const { card, rpc } = a2aRoutes({ handler, cardAt, path });
     publicRoutes[`${path}/.well-known/agent-card.json`] = card;
     protectedRoutes[path] = rpc;
+    routeDocs.push(...a2aRouteDocs(path, title));
   }
-  return { publicRoutes, protectedRoutes };
+  return { publicRoutes, protectedRoutes, routeDocs };
 }
