@@ -71,8 +71,12 @@ export interface TaskContext {
   readonly brains: TierBrains;
   /** A message id derived from the task and `parts`: the same work done again gets the same id. */
   newId(...parts: (string | number)[]): string;
-  /** Sends an envelope through the task's supervisor after `delayMs` (a retry's backoff). */
-  sendLater(delayMs: number, envelope: TiersEnvelope): void;
+  /**
+   * Sends an envelope through the task's supervisor at `at` (ms since the clock's epoch: a retry
+   * after its backoff), unless its delegation ended first. `at` must be journaled with the
+   * delegation (`DelegationData.sendAt`), so a restart re-arms it.
+   */
+  sendAt(at: number, envelope: TiersEnvelope): void;
   /** The Monitor ends the task, or parks it waiting for its user. */
   settle(settlement: TaskSettlement): Promise<void>;
   /** The timeout of a delegation to `tier` when it names none (Fleet 30 s, Dispatcher 60 s, Architect 120 s). */

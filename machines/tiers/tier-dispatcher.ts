@@ -47,7 +47,10 @@ async function readGraph(ctx: TaskContext): Promise<TaskGraph | undefined> {
   return entry ? (structuredClone(entry.value) as TaskGraph) : undefined;
 }
 
-/** Starts attempt number `attempts.length + 1` of a subtask (after `delayMs`, a retry's backoff). */
+/**
+ * Starts attempt number `attempts.length + 1` of a subtask (after `delayMs`, a retry's backoff:
+ * its due time is journaled with the delegation, and a restart re-arms it for that time).
+ */
 async function startAttempt(
   ctx: TaskContext,
   graph: TaskGraph,
@@ -66,6 +69,7 @@ async function startAttempt(
     id,
     specialist: subtask.specialist,
     key: subtask.key,
+    ...(delayMs > 0 ? { sendAt: ctx.clock.now() + delayMs } : {}),
     payload: {
       task_type: subtask.task_type,
       objective: subtask.objective,
@@ -86,8 +90,10 @@ async function startAttempt(
   });
   subtask.attempts.push(id);
   subtask.status = 'running';
-  if (delayMs > 0) {
-    ctx.sendLater(delayMs, envelope);
+  // The journaled time wins: a retry delegated again (handed over after a crash) keeps its first due time.
+  const sendAt = dataOf(ctx.tree.node(id)!).sendAt;
+  if (sendAt !== undefined) {
+    ctx.sendAt(sendAt, envelope);
     return [];
   }
   return [envelope];

@@ -23,6 +23,11 @@ export interface DelegationData {
   specialist?: string;
   /** The Dispatcher's subtask key, the Monitor's reason for a new root. */
   key?: string;
+  /**
+   * When a retry waiting out its backoff goes on the wire (ms since the clock's epoch): journaled
+   * with the delegation, so a restart re-arms it for this time instead of sending it at once.
+   */
+  sendAt?: number;
 }
 
 export const dataOf = (node: DelegationNodeView): DelegationData => node.data as DelegationData;
@@ -45,6 +50,7 @@ export async function delegateDown(
     payload: DelegationPayload;
     specialist?: string;
     key?: string;
+    sendAt?: number;
   },
 ): Promise<TiersEnvelope> {
   const now = ctx.clock.now();
@@ -58,6 +64,7 @@ export async function delegateDown(
   const data: DelegationData = { envelope };
   if (request.specialist !== undefined) data.specialist = request.specialist;
   if (request.key !== undefined) data.key = request.key;
+  if (request.sendAt !== undefined) data.sendAt = request.sendAt;
   await ctx.tree.delegate({
     id: request.id,
     parent: request.parent,

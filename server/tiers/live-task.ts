@@ -1,5 +1,6 @@
 import { derivedUuid } from '../../actors/runtime/derived-id.ts';
 import type { ServiceClock } from '../../actors/runtime/clock.ts';
+import { DeadlineTimers } from '../../actors/runtime/deadline-timers.ts';
 import type { Journal } from '../../actors/runtime/journal.ts';
 import { openSharedState } from '../../actors/runtime/shared-state/open-shared-state.ts';
 import { outcomeEnvelope, outcomePayload } from '../../actors/tiers/tier-envelopes.ts';
@@ -14,7 +15,7 @@ import {
   type TaskSettlement,
   type TierBrains,
 } from '../../machines/tiers/task-context.ts';
-import { partialResultsOf } from '../../machines/tiers/tier-steps.ts';
+import { dataOf, partialResultsOf } from '../../machines/tiers/tier-steps.ts';
 import type { DelegationRecord } from '../../protocol/runtime/delegation-record.ts';
 import { BEADS_SCHEMA } from '../../protocol/tiers/beads.ts';
 import type { Tier, TiersEnvelope } from '../../protocol/tiers/envelope.ts';
@@ -49,7 +50,7 @@ export interface LiveTaskOptions {
 export class LiveTask {
   readonly ctx: TaskContext;
   /** Retries waiting out their backoff, by delegation id: cleared when their delegation ends first. */
-  private pending = new Map<string, ReturnType<ServiceClock['setTimeout']>>();
+  private readonly pending: DeadlineTimers<string>;
 
   private constructor(
     readonly options: LiveTaskOptions,
@@ -63,6 +64,7 @@ export class LiveTask {
       clock,
     });
     const timeouts = { ...DEFAULT_TIER_TIMEOUTS, ...options.timeouts };
+    this.pending = new DeadlineTimers<string>(clock);
     this.ctx = {
       taskId,
       user,
@@ -71,15 +73,11 @@ export class LiveTask {
       clock,
       brains,
       newId: (...parts) => derivedUuid('tiers', taskId, ...parts),
-      sendLater: (delayMs, envelope) => {
-        const timer = clock.setTimeout(() => {
-          this.pending.delete(envelope.id);
+      sendAt: (at, envelope) =>
+        this.pending.arm(envelope.id, at, () => {
           // Its delegation (or an ancestor) may have ended during the backoff: then nothing goes out.
-          if (tree.node(envelope.id)?.status !== 'open') return;
-          options.send(envelope);
-        }, delayMs);
-        this.pending.set(envelope.id, timer);
-      },
+          if (tree.node(envelope.id)?.status === 'open') options.send(envelope);
+        }),
       settle: (settlement) => options.settle(settlement),
       defaultTimeoutMs: (tier) => timeouts[tier],
     };
@@ -148,14 +146,20 @@ export class LiveTask {
 
   /** A delegation ended (cancelled, timed out, the task over) while its retry waited: the retry never goes. */
   private dropRetry(id: string): void {
-    const timer = this.pending.get(id);
-    if (timer === undefined) return;
-    this.options.clock.clearTimeout(timer);
-    this.pending.delete(id);
+    this.pending.disarm(id);
+  }
+
+  /**
+   * After a restart, an open delegation whose envelope never reached the journal: a retry still
+   * inside its backoff is re-armed for its journaled due time, anything else goes now.
+   */
+  sendWhenDue(node: DelegationNodeView): void {
+    const { envelope, sendAt } = dataOf(node);
+    if (sendAt !== undefined && sendAt > this.options.clock.now()) this.ctx.sendAt(sendAt, envelope);
+    else this.options.send(envelope);
   }
 
   async close(): Promise<void> {
-    for (const timer of this.pending.values()) this.options.clock.clearTimeout(timer);
     this.pending.clear();
     await this.tree.close();
     await this.ctx.beads.close();

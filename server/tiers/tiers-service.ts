@@ -212,7 +212,7 @@ export class TiersServiceImpl implements TiersService {
     for (const node of live.tree.nodes()) {
       const envelope = (node.data as { envelope: TiersEnvelope }).envelope;
       this.register(envelope, taskId);
-      if (node.status === 'open' && !journaled.has(envelope.id)) this.send(taskId, envelope);
+      if (node.status === 'open' && !journaled.has(envelope.id)) live.sendWhenDue(node);
     }
     for (const entry of entries) {
       const envelope = entry.data.envelope as TiersEnvelope;
