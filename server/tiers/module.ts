@@ -7,6 +7,7 @@ import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 import type { Tier } from '../../protocol/tiers/envelope.ts';
 import { defineSystemModule } from '../system-module.ts';
 import type { RunHostOptions } from '../run-host/run-host.ts';
+import { DelegationRuns, delegationRunSource } from './delegation-runs.ts';
 import { TiersServiceImpl } from './tiers-service.ts';
 import { tiersRoutes } from './tiers-routes.ts';
 import { TIERS_ROUTE_DOCS } from './tiers-route-docs.ts';
@@ -26,7 +27,7 @@ export interface TiersModuleOptions {
 /**
  * Tiered delegation (spec 002): `/tiers`, one supervised run per task on the run host (journals
  * `DATA_DIR/journal/tiers`, `tiers-trees` and `tiers-beads`), the `delegation` machine drawn by
- * the visualizer. With `ANTHROPIC_API_KEY` the Architect and the Dispatcher ask Claude and the fleet
+ * the visualizer with each delegation of a working task as a live run. With `ANTHROPIC_API_KEY` the Architect and the Dispatcher ask Claude and the fleet
  * gains `claude-solver`; offline otherwise. The fleet's specialists run every solution in the sandbox either way.
  */
 export default defineSystemModule<TiersModuleOptions>({
@@ -61,9 +62,16 @@ export default defineSystemModule<TiersModuleOptions>({
       ...(services.clock ? { clock: services.clock } : {}),
       ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     });
+    // The visualizer's live view: each delegation a running `delegation` chart, driven by the task's events.
+    const delegations = new DelegationRuns();
+    service.hub.tap(delegations.hear);
     return {
       routes: { '/tiers': tiersRoutes(service) },
-      close: () => service.close(),
+      runSources: [delegationRunSource(service, delegations)],
+      close: async () => {
+        delegations.close();
+        await service.close();
+      },
     };
   },
 });

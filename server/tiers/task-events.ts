@@ -10,6 +10,13 @@ type Listener = (event: TaskEvent) => void;
  */
 export class TaskEvents {
   private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly taps = new Set<(taskId: string, event: TaskEvent) => void>();
+
+  /** Hears every live event of every task (the visualizer's delegation runs) until the returned function is called. */
+  tap(observer: (taskId: string, event: TaskEvent) => void): () => void {
+    this.taps.add(observer);
+    return () => this.taps.delete(observer);
+  }
 
   message(taskId: string, envelope: TiersEnvelope): void {
     this.emit(taskId, { type: 'message', data: envelope });
@@ -26,6 +33,7 @@ export class TaskEvents {
   }
 
   private emit(taskId: string, event: TaskEvent): void {
+    for (const tap of this.taps) tap(taskId, event);
     for (const listener of this.listeners.get(taskId) ?? []) listener(event);
   }
 
@@ -80,5 +88,6 @@ export class TaskEvents {
 
   close(): void {
     this.listeners.clear();
+    this.taps.clear();
   }
 }

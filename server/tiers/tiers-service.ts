@@ -49,7 +49,7 @@ export class TiersServiceImpl implements TiersService {
   private readonly taskOfId = new Map<string, string>();
   private readonly journaledBefore = new Map<string, string[]>();
   private readonly seen: SeenMessages;
-  private readonly hub = new TaskEvents();
+  readonly hub = new TaskEvents();
   private readonly reader: TaskReader;
   private host!: RunHost;
   private readonly clock: ServiceClock;

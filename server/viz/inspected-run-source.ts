@@ -1,7 +1,7 @@
 import type { AnyStateMachine, InspectionEvent, StateValue } from 'xstate';
 import { machineGraph, type MachineGraph } from './machine-graph.ts';
 import { RecentTransitions } from './recent-transitions.ts';
-import type { RunInspectors, RunSource } from './run-sources.ts';
+import type { RunInspectors, RunListing, RunSource } from './run-sources.ts';
 
 interface InspectedRunSourceOptions {
   /** The machine its runs execute; it must be registered in machines/registry.ts under its id. */
@@ -12,8 +12,10 @@ interface InspectedRunSourceOptions {
   owns(userId: string, runId: string): boolean | Promise<boolean>;
   /** The run's current state value while it is live (a hosted run's); else the last one inspected. */
   current?(runId: string): StateValue | undefined;
-  /** The run's last persisted state value (a resting or finished run's), read when the view opens. */
-  stored?(runId: string): Promise<StateValue | undefined>;
+  /** The run's last persisted state value (a resting or finished run's), read when the view opens by its owner. */
+  stored?(runId: string, userId: string): Promise<StateValue | undefined>;
+  /** The user's runs under way, for the visualizer's list. */
+  list?(userId: string): Promise<RunListing[]>;
 }
 
 /** The state value a machine starts in, from its graph: the initial child of each compound state. */
@@ -47,9 +49,10 @@ export function inspectedRunSource(options: InspectedRunSourceOptions): RunSourc
   options.inspectors.add((runId, event) => recent.record(runId, event));
   return {
     machine: options.machine.id,
+    ...(options.list ? { list: options.list } : {}),
     async open(userId, runId) {
       if (!(await options.owns(userId, runId))) return undefined;
-      const stored = await options.stored?.(runId);
+      const stored = await options.stored?.(runId, userId);
       return {
         value: () => options.current?.(runId) ?? recent.lastValue(runId) ?? stored ?? start,
         subscribe(listener) {

@@ -19,6 +19,18 @@ export interface RunView {
   recent?(): LiveTransition[];
 }
 
+/** One of a user's runs, as `GET /viz/:machine/runs` lists it (a link to its live view). */
+export interface RunListing {
+  /** The run id to watch (`?run=`). */
+  id: string;
+  /** What it is, for people (`ROUTING_DISPATCHER → SPECIALIZED_FLEET (js-solver)`). */
+  label: string;
+  /** Its current state, as the machine names it. */
+  state: string;
+  /** What it belongs to (a task id), so a list can group runs. */
+  group?: string;
+}
+
 /**
  * Where the live view finds the runs of one registered machine (pipelines, sessions, ...).
  *
@@ -30,6 +42,8 @@ export interface RunSource {
   machine: string;
   /** The run when it exists and belongs to `userId`; undefined otherwise (the two look alike). */
   open(userId: string, runId: string): RunView | undefined | Promise<RunView | undefined>;
+  /** The user's runs that are under way, if the source can list them. */
+  list?(userId: string): Promise<RunListing[]>;
 }
 
 /** The run sources of the runtime, one per machine; a system plugs its runs in with `register`. */
@@ -46,6 +60,16 @@ export class RunSources {
   /** Whether runs of `machine` can be watched at all. */
   has(machine: string): boolean {
     return this.sources.has(machine);
+  }
+
+  /** Whether the user's runs of `machine` can be listed. */
+  listable(machine: string): boolean {
+    return this.sources.get(machine)?.list !== undefined;
+  }
+
+  /** The user's runs of `machine` under way (none when its source cannot list them). */
+  async list(machine: string, userId: string): Promise<RunListing[]> {
+    return (await this.sources.get(machine)?.list?.(userId)) ?? [];
   }
 
   /** The user's run of `machine`; "not found" when it is missing or someone else's. */

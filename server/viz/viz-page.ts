@@ -58,9 +58,21 @@ function scriptJson(value: unknown): string {
 }
 
 /** `GET /viz/:machine`: the diagram, with the live run when `run` is given. */
-export function machinePage(exports: MachineExports, svg: string, run: string | undefined, live: boolean): string {
+export function machinePage(
+  exports: MachineExports,
+  svg: string,
+  run: string | undefined,
+  live: boolean,
+  listable = false,
+): string {
   const { entry, graph } = exports;
-  const attrs = ` data-machine="${escapeHtml(entry.name)}"${run ? ` data-run="${escapeHtml(run)}"` : ''}${run && !live ? ' data-no-live="1"' : ''}`;
+  const attrs = ` data-machine="${escapeHtml(entry.name)}"${run ? ` data-run="${escapeHtml(run)}"` : ''}${run && !live ? ' data-no-live="1"' : ''}${listable ? ' data-runs="1"' : ''}`;
+  const runsSection = listable
+    ? `<section id="runs" class="panel"><h2>Your runs under way</h2>
+  <p id="runs-status" class="status">Loading…</p>
+  <div id="run-list"></div>
+</section>`
+    : '';
   const liveSection = run
     ? `<section id="live" class="panel" aria-live="polite">
   <h2>Live run <code>${escapeHtml(run)}</code></h2>
@@ -91,6 +103,7 @@ export function machinePage(exports: MachineExports, svg: string, run: string | 
   </section>
   <aside class="side">
     ${liveSection}
+    ${runsSection}
     <section id="details" class="panel"><h2>Details</h2><div id="detail-body"><p class="hint">Select a state or a transition in the diagram.</p></div></section>
     <section class="panel legend"><h2>Reading the diagram</h2>
       <p>Boxes are states; framed areas compound states, dashed ones parallel regions; double borders final states.

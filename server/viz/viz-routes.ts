@@ -65,8 +65,14 @@ export function vizRoutes(options: VizRoutesOptions) {
       if (EXPORT_FILE.test(param)) return exportFile(c, machines, param);
       const exports = exportsOf(machines, param);
       const run = c.req.query('run') || undefined;
-      if (run) await rememberToken(c, jwtSecret);
-      return c.html(machinePage(exports, await exports.svg(), run, runSources.has(exports.entry.name)));
+      await rememberToken(c, jwtSecret);
+      const { name } = exports.entry;
+      return c.html(machinePage(exports, await exports.svg(), run, runSources.has(name), runSources.listable(name)));
+    })
+    .get('/:machine/runs', async (c) => {
+      const { entry } = exportsOf(machines, c.req.param('machine'));
+      const userId = await vizUserId(c, jwtSecret);
+      return c.json({ machine: entry.name, runs: await runSources.list(entry.name, userId) });
     })
     .get('/:machine/runs/:runId/events', async (c) => {
       const { graph, entry } = exportsOf(machines, c.req.param('machine'));

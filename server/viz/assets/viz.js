@@ -216,3 +216,71 @@ if (run && document.body.dataset.noLive) {
     } else status('Connection lost; reconnecting…');
   });
 }
+
+// ---- the viewer's runs ------------------------------------------------------------------
+// `GET /viz/:machine/runs` lists the viewer's runs under way (the token is in the cookie the
+// page set), grouped by what they belong to; each links to its live view. Polled while open.
+const runList = document.getElementById('run-list');
+const runsStatus = document.getElementById('runs-status');
+
+function runItem(listed) {
+  const li = document.createElement('li');
+  li.dataset.run = listed.id;
+  li.dataset.state = listed.state;
+  if (listed.id === run) li.classList.add('watched');
+  const link = document.createElement('a');
+  link.href = `?run=${encodeURIComponent(listed.id)}`;
+  link.textContent = listed.label;
+  const state = document.createElement('code');
+  state.className = 'run-state';
+  state.textContent = listed.state;
+  li.append(link, ' ', state);
+  return li;
+}
+
+function showRuns(runs) {
+  const groups = new Map();
+  for (const listed of runs) groups.set(listed.group ?? '', [...(groups.get(listed.group ?? '') ?? []), listed]);
+  const parts = [];
+  for (const [group, members] of groups) {
+    if (group) {
+      const title = document.createElement('h3');
+      title.append('Task ', Object.assign(document.createElement('code'), { textContent: group }));
+      parts.push(title);
+    }
+    const list = document.createElement('ul');
+    list.className = 'run-list';
+    list.append(...members.map(runItem));
+    parts.push(list);
+  }
+  runList.replaceChildren(...parts);
+  runsStatus.textContent = runs.length ? '' : 'Nothing of yours is under way.';
+}
+
+async function loadRuns() {
+  const response = await fetch(`/viz/${encodeURIComponent(machine)}/runs`, { credentials: 'same-origin' });
+  if (response.status === 401) {
+    runsStatus.textContent = 'Open this page with ?token=<your JWT> to list your runs.';
+    return false;
+  }
+  if (!response.ok) throw new Error(`GET runs: ${response.status}`);
+  showRuns((await response.json()).runs);
+  return true;
+}
+
+if (runList) {
+  const params = new URLSearchParams(location.search);
+  if (params.has('token')) {
+    params.delete('token');
+    const query = params.toString();
+    history.replaceState(null, '', `${location.pathname}${query ? `?${query}` : ''}`);
+  }
+  const poll = () =>
+    loadRuns()
+      .then((signedIn) => signedIn && setTimeout(poll, 2000))
+      .catch(() => {
+        runsStatus.textContent = 'Could not list your runs; retrying…';
+        setTimeout(poll, 5000);
+      });
+  poll();
+}
