@@ -54,11 +54,13 @@ export class RunExecutor implements AgentExecutor {
   execute = async (request: RequestContext, bus: ExecutionEventBus): Promise<void> => {
     const owner = ownerOf(request.context);
     const { taskId } = request;
+    // Until the handler saved its last event, the task reads as published (see RunTaskStore.following).
     this.tasks.following.add(taskId);
     try {
       await this.publish(request, bus, owner);
-    } finally {
+    } catch (error) {
       this.tasks.following.delete(taskId);
+      throw error;
     }
   };
 

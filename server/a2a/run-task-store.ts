@@ -2,8 +2,8 @@ import type { Artifact, Message, Task, TaskStatus } from '@a2a-js/sdk';
 import type { ServerCallContext, TaskStore } from '@a2a-js/sdk/server';
 import { UnsupportedOperationError } from '@a2a-js/sdk/errors';
 import type { Collection, Store } from '../../actors/runtime/store.ts';
-import type { A2aMapping, A2aView } from './a2a-mapping.ts';
-import { agentMessage, taskStateOf, toArtifact } from './a2a-wire.ts';
+import { FINAL_STATES, type A2aMapping, type A2aView } from './a2a-mapping.ts';
+import { a2aStateOf, agentMessage, taskStateOf, toArtifact } from './a2a-wire.ts';
 
 /**
  * What the runtime keeps of an A2A task: whose it is, the system's handle on its work and the
@@ -58,8 +58,9 @@ export class RunTaskStore implements TaskStore {
   }
 
   /**
-   * Tasks whose events are being published: they read as published so far (`last`), so a stream's
-   * first task event and a `GetTask` meanwhile do not run ahead of the stream.
+   * Tasks whose events are being published: they read as saved so far (`last`), so that a stream's
+   * first task event does not run ahead of the events after it (the executor publishes faster than
+   * the SDK's handler saves). A task leaves once its final or input-required status is saved.
    */
   readonly following = new Set<string>();
 
@@ -86,6 +87,7 @@ export class RunTaskStore implements TaskStore {
 
   async save(task: Task, context: ServerCallContext): Promise<void> {
     const owner = ownerOf(context);
+    const state = a2aStateOf(task.status?.state);
     await this.links.update(task.id, (link) => {
       if (link && link.owner !== owner) return link;
       return {
@@ -97,6 +99,7 @@ export class RunTaskStore implements TaskStore {
         last: { status: task.status, artifacts: task.artifacts ?? [] },
       };
     });
+    if (FINAL_STATES.has(state) || state === 'input-required') this.following.delete(task.id);
   }
 
   /** Records the system's handle on a task's work (and its context, the run or session). */
