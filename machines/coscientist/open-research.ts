@@ -15,7 +15,7 @@ import type { CoscientistMessage } from '../../protocol/coscientist/message.ts';
 import type { JournalRecord } from '../../protocol/runtime/ack-record.ts';
 import type { TaskView } from '../../protocol/runtime/task-spec.ts';
 import { detachedSupervisor, type GoalRouter } from './goal-supervisor.ts';
-import { researchMessage } from './research-messages.ts';
+import { taskEndMessages } from './task-end-messages.ts';
 import { ResearchRun } from './research-run.ts';
 import type { ResearchRecord } from './research-record.ts';
 import { DEFAULT_LIMITS, researchWorkers, type WorkerLimits } from './research-workers.ts';
@@ -134,41 +134,7 @@ export async function openResearch(
     pause: services.pause ?? (() => Promise.resolve()),
     leased,
     ...(services.fault ? { fault: services.fault } : {}),
-    signal: (task, outcome) => {
-      const agent = task.agent_type as CoscientistMessage['header']['source_agent'];
-      const failed = outcome.error !== undefined;
-      const timedOut = failed && (outcome.error as { name?: string })?.name === 'AbortError';
-      const error = failed
-        ? { code: timedOut ? 'timeout' : 'error', message: String((outcome.error as Error)?.message ?? outcome.error) }
-        : undefined;
-      const base = { researchId, from: agent, to: 'SUPERVISOR' as const, taskId: task.task_id, at: clock.now() };
-      send(
-        researchMessage({
-          ...base,
-          type: 'task_result',
-          data: {
-            task_id: task.task_id,
-            status: failed ? (timedOut ? 'timed_out' : 'failed') : 'completed',
-            entry_ids: outcome.result?.entry_ids ?? outcome.partials?.map((p) => p.entry_id) ?? [],
-            ...(error ? { error } : {}),
-          },
-          priority: 4,
-          key: `${task.task_id}-result-${task.attempts}`,
-        }),
-      );
-      if (outcome.result?.tournament) {
-        send(
-          researchMessage({
-            ...base,
-            from: 'RANKING',
-            type: 'tournament_request',
-            data: outcome.result.tournament,
-            priority: 4,
-            key: `${task.task_id}-tournament`,
-          }),
-        );
-      }
-    },
+    signal: (task, outcome) => taskEndMessages(researchId, task, outcome, clock.now()).forEach(send),
   });
   const queue = await openTaskQueue({
     journal: services.taskJournal,
