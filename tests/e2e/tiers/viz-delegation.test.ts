@@ -105,5 +105,5 @@ describe('the delegation statechart with live tiers runs, in Chromium', () => {
     await page.goto(`${base}/viz/delegation?run=${root.message_id}`);
     await expect.poll(active).toBe('delegation.success');
     await page.close();
-  }, 90_000);
+  }, 120_000);
 });
