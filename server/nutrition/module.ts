@@ -10,6 +10,7 @@ import { nutritionA2a } from './a2a-mapping.ts';
 import { clearanceRoutes, pipelineRoutes } from './pipeline-routes.ts';
 import { PipelineRuns, type PipelineRunsOptions } from './pipeline-runs.ts';
 import { PIPELINE_ROUTE_DOCS } from './pipeline-route-docs.ts';
+import { nutritionRemoteBrains, nutritionRunObject } from './restate-brains.ts';
 
 /** What tests and benchmarks may swap in the nutrition system. */
 interface NutritionOptions {
@@ -35,6 +36,7 @@ export default defineSystemModule<NutritionOptions>({
   ],
   machines: MACHINES,
   routeDocs: PIPELINE_ROUTE_DOCS,
+  restate: { object: nutritionRunObject, options: (ingressUrl) => ({ brains: nutritionRemoteBrains(ingressUrl) }) },
   async open(services, options = {}) {
     const inspectors: RunInspectors = new Set();
     const runs = await PipelineRuns.open({

@@ -50,3 +50,6 @@ export function runObject(system: string, brains: Readonly<Record<string, Restat
     },
   });
 }
+
+/** A system's run object, as its module hands it to the service processes. */
+export type RunObject = ReturnType<typeof runObject>;
