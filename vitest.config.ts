@@ -5,7 +5,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       { test: { name: 'property', include: ['tests/property/**/*.test.ts'], testTimeout: 60_000 } },
-      { test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], testTimeout: 60_000 } },
+      // Hooks start servers and browsers: on a loaded 2-core machine that takes longer than 10 s.
+      { test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
       // A Restate server and service processes per file: one file at a time, beside the others.
       {
         test: {
