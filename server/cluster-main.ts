@@ -46,20 +46,38 @@ async function primary(config: Config, modules: readonly SystemModule<any>[]) {
       `RESTATE_WORKERS must be a whole number of service processes, 1 or more (got ${env.RESTATE_WORKERS}).`,
     );
   let restate: RestateServer | undefined;
+  let stopping = false;
   let urls = { ingressUrl: env.RESTATE_INGRESS_URL ?? '', adminUrl: env.RESTATE_ADMIN_URL ?? '' };
-  if (!urls.ingressUrl || !urls.adminUrl) {
-    restate = await startRestateServer({
+  const startOwnServer = async (): Promise<RestateServer> => {
+    const started = await startRestateServer({
       dataDir: join(config.dataDir, 'restate'),
       ingressPort: Number(env.RESTATE_INGRESS_PORT ?? 8080),
       adminPort: Number(env.RESTATE_ADMIN_PORT ?? 9070),
       nodePort: Number(env.RESTATE_NODE_PORT ?? 5122),
     });
-    urls = restate;
-  }
-  let stopping = false;
+    restate = started;
+    // A Restate server that dies is started again on its data: its invocations go on from its journal.
+    started.process.once('exit', () => {
+      if (!stopping)
+        startOwnServer().then(printProcesses, (error: Error) =>
+          console.error(`Cannot restart Restate: ${error.message}`),
+        );
+    });
+    return started;
+  };
+  /** The group's pids, printed at start-up and when Restate was started again (tests kill them). */
+  const printProcesses = () => {
+    const pids = Object.values(cluster.workers ?? {}).map((worker) => worker?.process.pid);
+    console.log(
+      `Processes: restate-server ${restate?.process.pid ?? '(external)'}, service processes ${pids.join(' ')}`,
+    );
+  };
+  if (!urls.ingressUrl || !urls.adminUrl) urls = await startOwnServer();
   // A worker that dies (kill -9) is replaced; meanwhile Restate retries its invocations on the others.
   cluster.on('exit', () => {
-    if (!stopping) cluster.fork();
+    if (stopping) return;
+    cluster.fork();
+    printProcesses();
   });
   const listening = Array.from({ length: workers }, () => {
     const worker = cluster.fork();
@@ -77,10 +95,7 @@ async function primary(config: Config, modules: readonly SystemModule<any>[]) {
     console.log(
       `Restate: ingress ${urls.ingressUrl}, admin ${urls.adminUrl}; ${workers} service processes on :${endpointPort}`,
     );
-    const pids = Object.values(cluster.workers ?? {}).map((worker) => worker?.process.pid);
-    console.log(
-      `Processes: restate-server ${restate?.process.pid ?? '(external)'}, service processes ${pids.join(' ')}`,
-    );
+    printProcesses();
     console.log(`Health: curl ${url}/health`);
   });
   const shutdown = () => {

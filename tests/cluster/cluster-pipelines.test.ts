@@ -46,9 +46,9 @@ function start() {
   return startServer({ entry: 'server/cluster-main.ts', dataDir, jwtSecret: SECRET, env, timeoutMs: 120_000 });
 }
 
-/** The pids the cluster printed: its Restate server's and its service processes'. */
+/** The pids the cluster printed last: its Restate server's and its service processes'. */
 function processes(of: ServerProcess): { restate: number; workers: number[] } {
-  const line = /Processes: restate-server (\d+), service processes ([\d ]+)/.exec(of.stdout());
+  const line = [...of.stdout().matchAll(/Processes: restate-server (\d+), service processes ([\d ]+)/g)].at(-1);
   if (!line) throw new Error(`The cluster printed no process line:\n${of.stdout()}`);
   return { restate: Number(line[1]), workers: line[2]!.trim().split(' ').map(Number) };
 }
@@ -118,6 +118,14 @@ describe('npm run start:cluster', () => {
     );
     expect(calls.length).toBeGreaterThanOrEqual(RUNS);
     expect(calls.filter((row) => row.key === null || Number(row.n) !== 1)).toEqual([]);
+  });
+
+  it('goes on when its Restate server is killed with kill -9 mid-way (the cluster starts it again)', async () => {
+    const ids = await startRuns(5);
+    kill9(processes(server).restate);
+    ids.push(...(await startRuns(5)));
+    const states = await settled(ids);
+    expect([...states.values()].filter((state) => state === 'output_ready')).toHaveLength(ids.length);
   });
 
   it('after kill -9 of the whole group, the same command on the same DATA_DIR completes every acknowledged run', async () => {
