@@ -4,6 +4,7 @@
  * target is missed, so a regression is visible.
  */
 import { writeFile } from 'node:fs/promises';
+import { runClusterBench } from './cluster-bench.ts';
 import { runCoscientistBench } from './coscientist-bench.ts';
 import { runJournalBench } from './journal-bench.ts';
 import { runOrgBench } from './org-bench.ts';
@@ -30,6 +31,7 @@ const benches: Bench[] = [
   { name: 'tiers', run: () => runTiersBench() },
   { name: 'coscientist', run: () => runCoscientistBench() },
   { name: 'org', run: () => runOrgBench() },
+  { name: 'cluster', run: () => runClusterBench() },
 ];
 
 // Optional benches join as their systems land (each module exports `run<Name>Bench`).
