@@ -71,6 +71,11 @@ export class GoalResidency {
     }
   }
 
+  /** The goals in memory now. */
+  live(): OpenResearch[] {
+    return [...this.#open.values()];
+  }
+
   /** The goal's state while it is in memory. */
   liveState(id: string): string | undefined {
     return this.#open.get(id)?.run.record.state;

@@ -74,6 +74,7 @@ export default defineSystemModule<CoscientistOptions>({
           owns: (userId, id) => service.owns(userId, id),
           current: (id) => service.liveState(id),
           stored: (id) => service.stateOf(id),
+          list: async (userId) => service.working(userId),
         }),
       ],
       service,

@@ -36,6 +36,8 @@ export class ResearchService {
   readonly #host: RunHost;
   /** What each goal's journal held when it was opened (its supervisor's input). */
   readonly #journaledBefore = new Map<string, readonly string[]>();
+  /** The owner of each goal opened live. */
+  readonly #owners = new Map<string, string>();
 
   constructor(
     private readonly store: Store,
@@ -118,6 +120,14 @@ export class ResearchService {
     return this.#residency.liveState(id) ?? (await this.#goals.get(id).catch(() => undefined))?.state;
   }
 
+  /** The owner's goals in memory (working), for the visualizer's list of runs under way. */
+  working(owner: string): { id: string; label: string; state: string }[] {
+    return this.#residency
+      .live()
+      .filter((research) => this.#owners.get(research.researchId) === owner)
+      .map((research) => ({ id: research.researchId, label: research.goal.goal, state: research.run.record.state }));
+  }
+
   /** The goal's state if it is live now (the visualizer's current value). */
   liveState(id: string): string | undefined {
     return this.#residency.liveState(id);
@@ -139,6 +149,7 @@ export class ResearchService {
     options: { goal?: Parameters<typeof openResearch>[2]; recovered?: boolean },
   ): Promise<OpenResearch> {
     if (!options.recovered) this.#host.checkAdmission(owner);
+    this.#owners.set(id, owner);
     // Indexed before it works again (a goal woken from rest), so a kill -9 from here on resumes it.
     if (!options.goal && !options.recovered)
       await this.#unfinished.put(id, { research_id: id, owner, created_at: new Date().toISOString() });
@@ -176,6 +187,7 @@ export class ResearchService {
 
   /** A goal rested or ended: out of the index of unfinished goals, its state noted for the visualizer. */
   async #rested(id: string, state: string): Promise<void> {
+    this.#owners.delete(id);
     await this.#unfinished.delete(id);
     const doc = await this.#goals.get(id).catch(() => undefined);
     if (doc) await this.#goals.put(id, { ...doc, state });

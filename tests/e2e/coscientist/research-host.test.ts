@@ -159,6 +159,10 @@ describe('/research on the run host (issue 13)', () => {
     const view = await rt.runtime.runSources.open('research', 'ada', id);
     expect(view.value()).toBe('reviewing');
     await expect(rt.runtime.runSources.open('research', 'bob', id)).rejects.toThrow(/not found/);
+    expect(await rt.runtime.runSources.list('research', 'ada')).toEqual([
+      { id, label: 'liver fibrosis', state: 'reviewing' },
+    ]);
+    expect(await rt.runtime.runSources.list('research', 'bob')).toEqual([]);
     const heard: InspectionEvent[] = [];
     const stop = view.subscribe((event) => heard.push(event));
     open();
