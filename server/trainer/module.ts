@@ -17,6 +17,7 @@ import type { StoredSessionEvent } from '../../protocol/trainer/session-event.ts
 import { defineSystemModule, type OpenSystem } from '../system-module.ts';
 import { inspectedRunSource } from '../viz/inspected-run-source.ts';
 import type { RunInspectors } from '../viz/run-sources.ts';
+import { trainerA2a } from './a2a-mapping.ts';
 import { agentRoutes } from './agent-routes.ts';
 import { TrainerService } from './trainer-service.ts';
 import { userRoutes } from './user-routes.ts';
@@ -97,6 +98,7 @@ export default defineSystemModule<TrainerOptions>({
           owns: async (userId, sessionId) => (await events.getSession(userId, sessionId)) !== undefined,
         }),
       ],
+      a2a: trainerA2a(service),
       close: () => service.close(),
     };
   },
