@@ -41,7 +41,7 @@ export function docsPage() {
     .get('/', (c) => c.html(PAGE))
     .get('/assets/:file', async (c) => {
       const file = c.req.param('file');
-      const type = ASSETS[file];
+      const type = Object.hasOwn(ASSETS, file) ? ASSETS[file] : undefined;
       if (!type) throw new NotFoundError(`Asset ${file} (the docs page serves ${Object.keys(ASSETS).join(', ')})`);
       if (!cache.has(file)) cache.set(file, readFile(join(folder, file), 'utf8'));
       return c.body(await cache.get(file)!, 200, { 'content-type': type, 'cache-control': 'max-age=3600' });

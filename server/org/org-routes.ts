@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { KnowledgeGraph } from '../../actors/org/knowledge-graph.ts';
+import { encodeFileName } from '../../actors/runtime/safe-file-name.ts';
 import { orgChannelRule } from '../../protocol/org/channel-rule.ts';
 import { ORG_ADDRESSING, OrgEnvelopeSchema, type OrgEnvelope } from '../../protocol/org/envelope.ts';
 import {
@@ -28,6 +29,8 @@ function checkEnvelope(body: unknown): OrgEnvelope {
   }
   if (!parsed.data.context?.prd_id)
     throw new ValidationError('Name the project in context.prd_id.', [{ path: 'context.prd_id', message: 'Required' }]);
+  // A project id names a file: one too long is refused here, naming the envelope's field.
+  encodeFileName(parsed.data.context.prd_id, 'context.prd_id');
   const address = {} as Address;
   addressing.read(parsed.data, address);
   const refused = orgChannelRule(parsed.data, address);

@@ -16,7 +16,9 @@ export const USER_DATA_ALIASES: Readonly<Record<string, UserDataSourceName>> = {
 };
 
 function sourceOf(name: string): UserDataSourceName {
-  const source = USER_DATA_ALIASES[name] ?? UserDataSourceNameSchema.safeParse(name).data;
+  // Own keys only: `constructor` or `toString` is not a document.
+  const alias = Object.hasOwn(USER_DATA_ALIASES, name) ? USER_DATA_ALIASES[name] : undefined;
+  const source = alias ?? UserDataSourceNameSchema.safeParse(name).data;
   if (source === undefined) {
     throw new NotFoundError(
       `User data "${name}" (use one of ${[...UserDataSourceNameSchema.options, ...Object.keys(USER_DATA_ALIASES)].join(', ')})`,

@@ -56,8 +56,9 @@ export function vizRoutes(options: VizRoutesOptions) {
       }),
     )
     .get('/assets/:file', (c) => {
-      const asset = VIZ_ASSETS[c.req.param('file')];
-      if (!asset) throw new NotFoundError(`Asset ${c.req.param('file')}`);
+      const file = c.req.param('file');
+      const asset = Object.hasOwn(VIZ_ASSETS, file) ? VIZ_ASSETS[file] : undefined;
+      if (!asset) throw new NotFoundError(`Asset ${file}`);
       return c.body(asset.body, 200, { 'content-type': asset.type, 'cache-control': 'no-cache' });
     })
     .get('/:machine', async (c) => {
