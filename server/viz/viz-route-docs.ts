@@ -41,6 +41,17 @@ export const VIZ_ROUTE_DOCS = defineRouteDocs([
   },
   {
     method: 'get',
+    path: '/viz/:machine/runs',
+    summary: "The caller's runs of a machine",
+    description: 'The caller only: `?token=<JWT>` or the cookie the page set.',
+    public: true,
+    params: machine,
+    query: z.object({ token: z.string().optional() }),
+    responses: { 200: { description: '`{ machine, runs }`' } },
+    errors: { 401: 'A token is needed to list runs.' },
+  },
+  {
+    method: 'get',
     path: '/viz/:machine/runs/:runId/events',
     summary: "A live run's transitions",
     description: "The run's owner only: `?token=<JWT>` or the cookie the page set (EventSource sends no header).",
