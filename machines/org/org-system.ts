@@ -1,4 +1,5 @@
 import type { AnyActorLogic } from 'xstate';
+import type { OpenRequests } from '../../actors/org/open-requests.ts';
 import type { AckOptions } from '../runtime/ack-delivery.ts';
 import { agentMachine, type AgentBrainLogic } from '../runtime/agent.ts';
 import type { SystemDefinition } from '../runtime/supervisor-system.ts';
@@ -18,6 +19,8 @@ export interface OrgSystemOptions {
   acks?: Omit<AckOptions, 'deadLetter'>;
   /** How long one brain may take on one message; default 30 s. */
   agentTimeoutMs?: number;
+  /** The projects' open requests: a response must name one sent to its sender (checked after the channels). */
+  requests?: OpenRequests;
 }
 
 /**
@@ -47,7 +50,8 @@ export function orgSystem(options: OrgSystemOptions): SystemDefinition {
         : { name, priority, ...(options.agentTimeoutMs ? { timeoutMs: options.agentTimeoutMs } : {}) },
     orchestrator: PROJECT_RUN,
     partitionOf: (envelope) => (envelope as OrgEnvelope).context?.prd_id ?? 'unassigned',
-    admissionRule: (envelope, address) => orgChannelRule(envelope as OrgEnvelope, address),
+    admissionRule: (envelope, address) =>
+      orgChannelRule(envelope as OrgEnvelope, address) ?? options.requests?.admit(envelope as OrgEnvelope),
     acks: { ...options.acks, deadLetter: orgDeadLetter },
   };
 }

@@ -49,6 +49,7 @@ export default defineSystemModule<OrgModuleOptions>({
     host = await RunHost.open({
       system: orgSystem({
         ...options,
+        requests: projects.requests,
         brains: {
           ...offlineOrgBrains(projects.workspaceOf, projects.activity),
           ...options.brains?.(projects.workspaceOf, projects.activity),

@@ -5,15 +5,18 @@ import type { Collection } from '../../actors/runtime/store.ts';
 import { openSharedState } from '../../actors/runtime/shared-state/open-shared-state.ts';
 import { ORG_STATE_SCHEMA } from '../../actors/org/org-state-schema.ts';
 import { amendmentTask, openingTasks } from '../../actors/org/project-tasks.ts';
+import { OpenRequests } from '../../actors/org/open-requests.ts';
 import { OrgWorkspace } from '../../actors/org/workspace.ts';
 import type { HostedRun } from '../run-host/hosted-run.ts';
 import type { RunHost } from '../run-host/run-host.ts';
 import type { AmendPrdBody, CreateProjectBody, ResolveEscalationBody } from '../../protocol/org/http-bodies.ts';
+import { DeliverableTypeSchema } from '../../protocol/org/deliverables.ts';
 import type { OrgEnvelope } from '../../protocol/org/envelope.ts';
 import type { Prd } from '../../protocol/org/prd.ts';
 import type { JournalRecord } from '../../protocol/runtime/ack-record.ts';
-import { ConflictError, NotFoundError } from '../../protocol/runtime/runtime-error.ts';
+import { ConflictError, NotFoundError, RuntimeError } from '../../protocol/runtime/runtime-error.ts';
 import { ProjectDeadlines } from './project-deadlines.ts';
+import { resolveEscalation } from './resolve-escalation.ts';
 import { unhandledOf } from './project-recovery.ts';
 import { ProjectRuns } from './project-runs.ts';
 import { handoffsOfJournal, messagesWithAcks, projectStatus } from './project-views.ts';
@@ -45,6 +48,8 @@ export class OrgProjects {
   readonly #workspaces = new Map<string, OrgWorkspace>();
   readonly #deadlines: ProjectDeadlines;
   readonly #runs: ProjectRuns;
+  /** What the admission rule checks responses against (loaded from a project's journal before it takes a message). */
+  readonly requests = new OpenRequests();
   #closed = false;
 
   constructor(private readonly deps: OrgProjectsDeps) {
@@ -63,6 +68,7 @@ export class OrgProjects {
       },
       onIdle: async (project) => {
         if (this.#closed) return;
+        if (this.#runs.isIdle(project.project_id)) this.requests.forget(project.project_id);
         const record = await this.deps.records.get(project.project_id);
         if (record) await this.#armDeadlines(record);
       },
@@ -82,7 +88,9 @@ export class OrgProjects {
       if (!record) continue;
       const run = this.#runs.live(id);
       if (run) {
-        const pending = await unhandledOf(await this.records(id), this.workspace(record));
+        const records = await this.records(id);
+        this.requests.load(id, records);
+        const pending = await unhandledOf(records, this.workspace(record));
         if (pending.length > 0) run.send({ type: 'project.redeliver', envelopes: pending });
         this.#runs.adopt(record, run);
       }
@@ -106,7 +114,17 @@ export class OrgProjects {
 
   async #sendTo(projectId: string, envelopes: unknown[]): Promise<void> {
     const record = await this.deps.records.get(projectId);
-    if (record && !this.#closed) await this.#runs.send(record, envelopes);
+    if (record && !this.#closed) await this.#send(record, envelopes);
+  }
+
+  async #known(projectId: string): Promise<void> {
+    if (!this.requests.has(projectId)) this.requests.load(projectId, await this.records(projectId));
+  }
+
+  /** Sends into a project once its open requests are known (read from its journal when it was resting). */
+  async #send(record: ProjectRecord, envelopes: unknown[], options: { work?: boolean } = {}) {
+    await this.#known(record.project_id);
+    return this.#runs.send(record, envelopes, options);
   }
 
   /** The workspace of a project (the brains' lookup): read from its record when not open yet. */
@@ -177,7 +195,7 @@ export class OrgProjects {
       prdVersion: 1,
       ...(body.prd.priority ? { priority: body.prd.priority } : {}),
     });
-    const { ready } = await this.#runs.send(record, tasks, { work: true });
+    const { ready } = await this.#send(record, tasks, { work: true });
     await ready(tasks[1]!.message_id);
     return { project_id: record.project_id, sprint_id: record.sprint_id, status: 'working' as const };
   }
@@ -202,7 +220,7 @@ export class OrgProjects {
       at: this.deps.clock.now(),
       prdVersion: version + 1,
     });
-    const { ready } = await this.#runs.send(record, [task], { work: true });
+    const { ready } = await this.#send(record, [task], { work: true });
     await ready(task.message_id);
     return { project_id: projectId, prd_version: version + 1 };
   }
@@ -211,7 +229,13 @@ export class OrgProjects {
   async deliver(owner: string, envelope: OrgEnvelope) {
     const record = await this.own(owner, envelope.context?.prd_id ?? '');
     this.workspace(record);
-    const { ready } = await this.#runs.send(record, [envelope], { work: true });
+    await this.#known(record.project_id);
+    const refused = this.requests.check(envelope);
+    if (refused)
+      throw new RuntimeError(refused.code, refused.message, 422, [
+        { path: 'context.related_messages', message: refused.message },
+      ]);
+    const { ready } = await this.#send(record, [envelope], { work: true });
     await ready(envelope.message_id);
     return { message_id: envelope.message_id };
   }
@@ -225,17 +249,11 @@ export class OrgProjects {
     const ws = this.workspace(record);
     const [records, escalations, prd] = await Promise.all([this.records(projectId), ws.escalations(), ws.prd()]);
     const handoffs = handoffsOfJournal(records);
-    const types = [
-      'stories',
-      'api_contract',
-      'db_schema',
-      'test_plan',
-      'ui_plan',
-      'deploy_plan',
-      'experiments',
-    ] as const;
-    const deliverables = (await Promise.all(types.map((type) => ws.deliverable(type)))).flatMap((d) =>
-      d ? [{ type: d.type, version: d.version, schema_version: d.schema_version, author: d.author, body: d.body }] : [],
+    const deliverables = (await Promise.all(DeliverableTypeSchema.options.map((type) => ws.deliverable(type)))).flatMap(
+      (d) =>
+        d
+          ? [{ type: d.type, version: d.version, schema_version: d.schema_version, author: d.author, body: d.body }]
+          : [],
     );
     const idle = this.isIdle(projectId);
     return {
@@ -256,35 +274,6 @@ export class OrgProjects {
 
   async resolve(owner: string, projectId: string, escalationId: string, body: ResolveEscalationBody) {
     const record = await this.own(owner, projectId);
-    const ws = this.workspace(record);
-    const escalation = await ws.escalation(escalationId);
-    if (!escalation) throw new NotFoundError(`Escalation ${escalationId}`);
-    if (escalation.status !== 'awaiting_user')
-      throw new ConflictError(
-        'not_awaiting_user',
-        `Escalation ${escalationId} is ${escalation.status}; only one sent to you can be resolved here.`,
-      );
-    const pending = escalation.pending_decision as Parameters<OrgWorkspace['knowledge']['record']>[1] | undefined;
-    if (body.apply_recommendation && pending) {
-      const clashes = (await ws.knowledge.activeDecisionsTagged(pending.tags)).filter(
-        (n) => n.claim?.topic === pending.claim?.topic && n.claim?.value !== pending.claim?.value,
-      );
-      await ws.knowledge.record('user', {
-        ...pending,
-        relations: clashes.map((n) => ({ type: 'supersedes' as const, to: n.node_id })),
-      });
-    }
-    const resolved = {
-      ...escalation,
-      status: 'resolved' as const,
-      resolution: {
-        by: 'user' as const,
-        decision: body.decision,
-        applied_recommendation: body.apply_recommendation,
-        at: new Date(this.deps.clock.now()).toISOString(),
-      },
-    };
-    await ws.putEscalation('user', resolved);
-    return resolved;
+    return resolveEscalation(this.workspace(record), escalationId, body, this.deps.clock.now());
   }
 }
