@@ -2,7 +2,7 @@ import type { AnthropicAccess } from '../../models/model-backends.ts';
 import { createAnthropicProvider } from '../../models/anthropic-provider.ts';
 import { getModelConfig } from '../../models/model-registry.ts';
 import { ARCHITECT_RULES } from './architect-rules.ts';
-import { callForcedTool, ModelAnswerError } from './forced-tool-call.ts';
+import { callForcedTool, ModelAnswerError } from '../../models/forced-tool-call.ts';
 import { PLANNED_TASK_TYPES, PlanSchema, type ArchitectBrain, type ArchitectInput } from './plan.ts';
 
 /** The most test cases shown to the model; the rest are only counted (the solver runs them all). */

@@ -3,7 +3,7 @@ import type { AnthropicAccess } from '../../models/model-backends.ts';
 import { createAnthropicProvider } from '../../models/anthropic-provider.ts';
 import { getModelConfig } from '../../models/model-registry.ts';
 import type { Assignment, DispatcherBrain, DispatcherInput } from './dispatcher.ts';
-import { callForcedTool, ModelAnswerError } from './forced-tool-call.ts';
+import { callForcedTool, ModelAnswerError } from '../../models/forced-tool-call.ts';
 import { ROUTING_ORDER, routeSubtasks } from './offline-dispatcher.ts';
 
 /** `submit_assignments`' input: one assignment per subtask, with a reason. */

@@ -7,7 +7,7 @@ import { runTests as sandboxRunTests, type RunTestsInput, type TestRunReport } f
 import { findContradiction } from '../fleet/contradictory-tests.ts';
 import { isJavaScript } from '../fleet/specialist-refusals.ts';
 import type { Specialist, SpecialistRequest } from '../fleet/specialist-result.ts';
-import { callForcedTool, ModelAnswerError } from './forced-tool-call.ts';
+import { callForcedTool, ModelAnswerError } from '../../models/forced-tool-call.ts';
 import type { BrainTokens } from './plan.ts';
 import { retryPrompt, SOLVER_SYSTEM, SolutionAnswerSchema, solverPrompt } from './solver-prompt.ts';
 import {

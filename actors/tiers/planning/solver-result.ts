@@ -2,7 +2,7 @@ import { ModelError } from '../../models/model-error.ts';
 import type { TestRunReport } from '../sandbox/run-tests.ts';
 import { CANCELLED_ERROR_TYPE, type SpecialistResult } from '../fleet/specialist-result.ts';
 import { testConfidence } from '../fleet/test-confidence.ts';
-import { ModelAnswerError } from './forced-tool-call.ts';
+import { ModelAnswerError } from '../../models/forced-tool-call.ts';
 import type { BrainTokens } from './plan.ts';
 
 /** A specialist result with the model tokens it cost (the core adds them to `resources_used`). */

@@ -11,7 +11,7 @@ import { fakeScientist, promptOf } from '../../../support/coscientist/fake-claud
 import { goalOf, runGoal, stateWatcher, testServices } from '../../../support/coscientist/research-harness.ts';
 import { startFakeModelServer, type FakeModelServer } from '../../../support/models/fake-model-server.ts';
 import { fakeServerBackends } from '../../../support/models/fake-server-backends.ts';
-import { checkForcedToolRequest } from '../../../support/tiers/fake-claude-checks.ts';
+import { checkForcedToolRequest } from '../../../support/models/fake-claude-checks.ts';
 
 type Json = Record<string, any>;
 let server: FakeModelServer;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { claudeArchitect } from '../../../../../actors/tiers/planning/claude-architect.ts';
-import { ModelAnswerError } from '../../../../../actors/tiers/planning/forced-tool-call.ts';
+import { ModelAnswerError } from '../../../../../actors/models/forced-tool-call.ts';
 import { offlineArchitect } from '../../../../../actors/tiers/planning/offline-architect.ts';
 import { PlanSchema, type ArchitectInput, type Plan } from '../../../../../actors/tiers/planning/plan.ts';
 import { ModelError } from '../../../../../actors/models/model-error.ts';
-import { startFakeClaude, submit, type FakeClaude } from '../../../../support/tiers/fake-claude.ts';
+import { startFakeClaude, submit, type FakeClaude } from '../../../../support/models/fake-claude.ts';
 import { BINARY_SEARCH } from '../../../../support/tiers/planning-problems.ts';
 
 let claude: FakeClaude;

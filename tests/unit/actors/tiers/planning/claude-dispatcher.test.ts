@@ -2,10 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AssignmentsAnswerSchema, claudeDispatcher } from '../../../../../actors/tiers/planning/claude-dispatcher.ts';
 import { UnassignableSubtaskError, type SpecialistStatus } from '../../../../../actors/tiers/planning/dispatcher.ts';
-import { ModelAnswerError } from '../../../../../actors/tiers/planning/forced-tool-call.ts';
+import { ModelAnswerError } from '../../../../../actors/models/forced-tool-call.ts';
 import { offlineArchitect } from '../../../../../actors/tiers/planning/offline-architect.ts';
 import type { DispatcherInput } from '../../../../../actors/tiers/planning/dispatcher.ts';
-import { startFakeClaude, submit, type FakeClaude } from '../../../../support/tiers/fake-claude.ts';
+import { startFakeClaude, submit, type FakeClaude } from '../../../../support/models/fake-claude.ts';
 import { BINARY_SEARCH } from '../../../../support/tiers/planning-problems.ts';
 
 let claude: FakeClaude;

@@ -4,7 +4,7 @@ import { claudeSolver, type ClaudeSolverResult } from '../../../../../actors/tie
 import { SolutionAnswerSchema } from '../../../../../actors/tiers/planning/solver-prompt.ts';
 import type { SpecialistRequest } from '../../../../../actors/tiers/fleet/specialist-result.ts';
 import { runTests, type RunTestsInput } from '../../../../../actors/tiers/sandbox/run-tests.ts';
-import { startFakeClaude, submit, type FakeClaude } from '../../../../support/tiers/fake-claude.ts';
+import { startFakeClaude, submit, type FakeClaude } from '../../../../support/models/fake-claude.ts';
 import { BINARY_SEARCH } from '../../../../support/tiers/planning-problems.ts';
 
 let claude: FakeClaude;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createAnthropicProvider } from '../../../../../actors/models/anthropic-provider.ts';
-import { callForcedTool, ModelAnswerError } from '../../../../../actors/tiers/planning/forced-tool-call.ts';
-import { checkForcedToolRequest } from '../../../../support/tiers/fake-claude-checks.ts';
-import { startFakeClaude, submit, type FakeClaude } from '../../../../support/tiers/fake-claude.ts';
+import { createAnthropicProvider } from '../../../../actors/models/anthropic-provider.ts';
+import { callForcedTool, ModelAnswerError } from '../../../../actors/models/forced-tool-call.ts';
+import { checkForcedToolRequest } from '../../../support/models/fake-claude-checks.ts';
+import { startFakeClaude, submit, type FakeClaude } from '../../../support/models/fake-claude.ts';
 
 let claude: FakeClaude;
 beforeAll(async () => {
