@@ -229,6 +229,8 @@ export class RunHost {
   /** Stops a live run that has nothing left to do (its last changes are written first). */
   release(partition: string): void {
     this.discard(partition);
+    // A run of an ephemeral host is held from `start` to a `commit` that never comes.
+    this.pins.delete(partition);
     // A released run's owner is in its record (a durable run's) or nowhere needed (a turn's).
     this.owners.delete(partition);
   }

@@ -127,19 +127,18 @@ export class TiersServiceImpl implements TiersService {
       outcome: null,
       waiting_for_user: null,
     };
-    const live = await this.bringUp(taskId, user, true);
+    const live = await this.bringUp(taskId, user);
     const envelope = await root(live.ctx);
     await this.records.create(record);
     await this.sendNow(taskId, envelope);
     return envelope;
   }
 
-  /** Builds the task's run and opens its tree and Beads (live until it settles). */
-  private async bringUp(taskId: string, user: string, admit: boolean): Promise<LiveTask> {
+  /** Builds the task's run, tree and Beads (live until it settles); refused when full unless `recovered`. */
+  private async bringUp(taskId: string, user: string, recovered = false): Promise<LiveTask> {
     const existing = this.live.get(taskId);
     if (existing) return existing;
-    if (!admit) this.host.checkAdmission(user);
-    const run = this.host.start({ owner: user, partition: taskId });
+    const run = this.host.start({ owner: user, partition: taskId, recovered });
     run.watch((event) => {
       if (event.type === 'message') this.hub.message(taskId, event.data as TiersEnvelope);
     });
@@ -267,7 +266,7 @@ export class TiersServiceImpl implements TiersService {
       taskId,
       (await this.options.journal.read(taskId)).map((e) => (e.data.envelope as TiersEnvelope).id),
     );
-    const live = await this.bringUp(taskId, user, false);
+    const live = await this.bringUp(taskId, user);
     const envelope = await resumeWithAnswer(live.ctx, answer);
     await this.records.update(taskId, { status: 'working', waiting_for_user: null, outcome: null });
     await this.sendNow(taskId, envelope);

@@ -118,6 +118,29 @@ describe('TiersServiceImpl across a restart', () => {
     expect(messages.filter((m) => m.source_tier === 'ABSTRACT_ARCHITECT' && 'task_type' in m.payload)).toHaveLength(1);
   });
 
+  it('resumes every task accepted before the restart even when they are more than the host now admits', async () => {
+    const data = tiersData();
+    let reached = 0;
+    const stuck = stubSpecialists({
+      'js-solver': () => {
+        reached++;
+        return new Promise(() => {});
+      },
+    });
+    const first = await openTiers(data, { brains: { specialists: stuck } });
+    const a = await first.submit('ada', BINARY_SEARCH_TASK);
+    const b = await first.submit('ada', BINARY_SEARCH_TASK);
+    await vi.waitFor(() => expect(reached).toBe(2));
+    await first.close();
+    const second = await openTiers(data, { admission: { maxWorking: 1, maxPerOwner: 1 } });
+    open.push(second);
+    for (const { task_id } of [a, b]) expect((await settledTask(second, 'ada', task_id)).status).toBe('success');
+    // The recovered tasks counted: a new one is admitted once they have ended.
+    await vi.waitFor(() =>
+      expect(second.submit('ada', BINARY_SEARCH_TASK)).resolves.toMatchObject({ status: 'working' }),
+    );
+  });
+
   it.each([
     ['the solver’s outcome was journaled, nothing after it', 1, false],
     ['the last specialist’s outcome and the graph were journaled, not the answer up', 3, true],
