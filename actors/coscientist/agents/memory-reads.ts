@@ -15,7 +15,8 @@ import {
 import type { WorkerAgent } from '../../../protocol/coscientist/payloads.ts';
 import { componentsKey } from '../knowledge/knowledge-base.ts';
 import type { ContextMemory } from '../memory/context-memory.ts';
-import { emptyRanking } from '../rules/elo.ts';
+import { emptyRanking, INITIAL_ELO } from '../rules/elo.ts';
+import type { Reviewed } from '../rules/meta-review.ts';
 
 /** The key of the goal's one entry, and of the Elo table. */
 export const GOAL_ENTRY = 'goal';
@@ -74,4 +75,20 @@ export async function readRanking(memory: ContextMemory): Promise<{ ranking: Ran
   return entry
     ? { ranking: RankingContentSchema.parse(entry.content), version: entry.version }
     : { ranking: emptyRanking(), version: 0 };
+}
+
+/** The hypotheses META_REVIEW judges: not yet consumed, reviewed, each with its review and Elo. */
+export async function reviewedHypotheses(memory: ContextMemory): Promise<Reviewed[]> {
+  const reviews = await reviewsByHypothesis(memory);
+  const { ranking } = await readRanking(memory);
+  const consumable = new Set((await memory.consumable('hypothesis')).map((e) => e.entry_id));
+  return (await allHypotheses(memory))
+    .filter((h) => consumable.has(h.entry.entry_id) && reviews.has(h.entry.entry_id))
+    .map((h) => ({
+      id: h.entry.entry_id,
+      text: h.content.text,
+      components: h.content.components,
+      review: reviews.get(h.entry.entry_id)!,
+      elo: ranking.ratings[h.entry.entry_id] ?? INITIAL_ELO,
+    }));
 }

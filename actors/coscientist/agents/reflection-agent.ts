@@ -1,7 +1,8 @@
 import { HypothesisContentSchema, type ReviewContent } from '../../../protocol/coscientist/memory-content.ts';
 import { resolveParts } from '../knowledge/knowledge-base.ts';
 import { overallScore, scoreCriteria } from '../rules/review-criteria.ts';
-import type { AgentBrain } from './agent-context.ts';
+import type { ContextEntry } from '../../../protocol/coscientist/context-entry.ts';
+import type { AgentBrain, AgentContext } from './agent-context.ts';
 
 /** How long REFLECTION may hold the literature-search tool. */
 const LITERATURE_LEASE_MS = 10_000;
@@ -27,16 +28,26 @@ export const reflectionAgent: AgentBrain = async (input, context) => {
   } finally {
     lease.release();
   }
+  return writeReview(context, entry, hypothesis.iteration, scores);
+};
+
+/** Writes REFLECTION's review of `hypothesis` (unless the task was cancelled): its entry, depending on the hypothesis. */
+export async function writeReview(
+  context: AgentContext,
+  hypothesis: ContextEntry,
+  iteration: number,
+  scores: ReviewContent['scores'],
+): Promise<{ entry_ids: string[] }> {
   context.signal.throwIfAborted();
   const review: ReviewContent = {
-    hypothesis_id: hypothesisId,
+    hypothesis_id: hypothesis.entry_id,
     scores,
     overall: overallScore(scores),
-    iteration: hypothesis.iteration,
+    iteration,
   };
   const written = await context.memory.create('REFLECTION', 'review', review, {
-    entryId: `rev-${hypothesisId}`,
-    dependencies: [entry.entry_id],
+    entryId: `rev-${hypothesis.entry_id}`,
+    dependencies: [hypothesis.entry_id],
   });
   return { entry_ids: [written.entry_id] };
-};
+}

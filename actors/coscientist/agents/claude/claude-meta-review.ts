@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { FeedbackContentSchema, type FeedbackContent } from '../../../../protocol/coscientist/memory-content.ts';
 import { CriterionSchema } from '../../../../protocol/coscientist/payloads.ts';
-import { INITIAL_ELO } from '../../rules/elo.ts';
 import { metaReview } from '../../rules/meta-review.ts';
 import type { AgentBrain } from '../agent-context.ts';
-import { allHypotheses, latestFeedback, readRanking, reviewsByHypothesis } from '../memory-reads.ts';
+import { latestFeedback, reviewedHypotheses } from '../memory-reads.ts';
 import { askClaude, knowledgeOptions, type ClaudeAccess } from './ask-claude.ts';
 
 /** `write_meta_review`'s input: the recurring weakness, the parts to avoid, feedback per agent, the overview. */
@@ -39,18 +38,7 @@ const SYSTEM = [
 export function claudeMetaReview(access: ClaudeAccess): AgentBrain {
   return async (input, context) => {
     const iteration = Number(input.iteration);
-    const reviews = await reviewsByHypothesis(context.memory);
-    const { ranking } = await readRanking(context.memory);
-    const consumable = new Set((await context.memory.consumable('hypothesis')).map((e) => e.entry_id));
-    const reviewed = (await allHypotheses(context.memory))
-      .filter((h) => consumable.has(h.entry.entry_id) && reviews.has(h.entry.entry_id))
-      .map((h) => ({
-        id: h.entry.entry_id,
-        text: h.content.text,
-        components: h.content.components,
-        review: reviews.get(h.entry.entry_id)!,
-        elo: ranking.ratings[h.entry.entry_id] ?? INITIAL_ELO,
-      }));
+    const reviewed = await reviewedHypotheses(context.memory);
     const previous = await latestFeedback(context.memory, 'GENERATION');
     const computed = metaReview({ reviewed, iteration, previousAvoid: previous?.avoid ?? [] });
     const knowledge = knowledgeOptions(context.knowledge);

@@ -1,14 +1,10 @@
 import { z } from 'zod';
-import {
-  CriterionScoreSchema,
-  HypothesisContentSchema,
-  type ReviewContent,
-} from '../../../../protocol/coscientist/memory-content.ts';
+import { CriterionScoreSchema, HypothesisContentSchema } from '../../../../protocol/coscientist/memory-content.ts';
 import { CriterionSchema } from '../../../../protocol/coscientist/payloads.ts';
 import { resolveParts } from '../../knowledge/knowledge-base.ts';
-import { overallScore } from '../../rules/review-criteria.ts';
 import type { AgentBrain } from '../agent-context.ts';
 import { latestFeedback } from '../memory-reads.ts';
+import { writeReview } from '../reflection-agent.ts';
 import { askClaude, type ClaudeAccess } from './ask-claude.ts';
 
 /** `submit_review`'s input: a 0-10 score with its reason for each criterion. */
@@ -69,17 +65,6 @@ export function claudeReflection(access: ClaudeAccess): AgentBrain {
           .map((c) => `criterion ${c} is not scored exactly once`),
     );
     const scores = CriterionSchema.options.map((c) => value.scores.find((s) => s.criterion === c)!);
-    context.signal.throwIfAborted();
-    const review: ReviewContent = {
-      hypothesis_id: hypothesisId,
-      scores,
-      overall: overallScore(scores),
-      iteration: hypothesis.iteration,
-    };
-    const written = await context.memory.create('REFLECTION', 'review', review, {
-      entryId: `rev-${hypothesisId}`,
-      dependencies: [entry.entry_id],
-    });
-    return { entry_ids: [written.entry_id] };
+    return writeReview(context, entry, hypothesis.iteration, scores);
   };
 }
