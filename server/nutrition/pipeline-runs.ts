@@ -1,57 +1,20 @@
-import { randomUUID } from 'node:crypto';
-import type { InspectionEvent } from 'xstate';
-import { makeEnvelope, versionedRunId } from '../../actors/nutrition/envelope-factory.ts';
-import type { ServiceClock } from '../../actors/runtime/clock.ts';
-import type { Journal } from '../../actors/runtime/journal.ts';
-import type { Store } from '../../actors/runtime/store.ts';
-import type { AgentBrainLogic } from '../../machines/runtime/agent.ts';
-import { nutritionRunInput, nutritionSystem, type NutritionWorker } from '../../machines/nutrition/nutrition-system.ts';
+import { makeEnvelope } from '../../actors/nutrition/envelope-factory.ts';
 import type { PipelineEvent } from '../../machines/nutrition/pipeline.ts';
 import type { EnvelopeOf, NutritionEnvelope } from '../../protocol/nutrition/envelope.ts';
 import type { IntakeData } from '../../protocol/nutrition/intake-data.ts';
 import type { WeeklyCheckin } from '../../protocol/nutrition/weekly-checkin.ts';
-import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
-import { ConflictError, NotFoundError, RuntimeError, ValidationError } from '../../protocol/runtime/runtime-error.ts';
+import { ConflictError, NotFoundError } from '../../protocol/runtime/runtime-error.ts';
 import { MedicalClearance } from './medical-clearance.ts';
 import { PipelineListings } from './pipeline-listings.ts';
 import type { HostedRun, RunEvent, RunSnapshot } from '../run-host/hosted-run.ts';
-import { RunHost, type RunHostOptions } from '../run-host/run-host.ts';
+import type { RunHost } from '../run-host/run-host.ts';
 import { adoptLegacyRuns } from './legacy-runs.ts';
-import { catchUpPipeline, rebuildPipeline } from './pipeline-rebuild.ts';
+import { evaluateCheckin } from './pipeline-checkin.ts';
+import { openPipelineHost, type PipelineRunsOptions } from './pipeline-host.ts';
+import { awaitsReferralConfirmation } from './pipeline-resting.ts';
+import { currentRun, ownRun } from './pipeline-run-access.ts';
 import { failedPipelineView, pipelineView, SETTLED_STATES, statusOf } from './pipeline-view.ts';
-
-/** A run id as `create` makes them: anything else is not a run, without asking the store. */
-const RUN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/**
- * Whether a run waits for its user alone: no agent works (nothing in flight), no check-in is
- * under way, and it is in `output_ready` or paused for a referral the user must confirm (the
- * pipeline timeout is off in both). A run paused while the PHYSICIAN still works does not rest.
- */
-function restsForUser(snapshot: RunSnapshot): boolean {
-  const { context } = snapshot;
-  if (Object.keys(context.inFlight).length > 0) return false;
-  if (context.checkin !== null && context.checkin.failure === undefined) return false;
-  if (snapshot.value === 'output_ready') return true;
-  const physician = context.physician;
-  return (
-    snapshot.value === 'paused_physician' &&
-    physician?.response?.payload.pipeline_action === 'pause_pending_referral' &&
-    !physician.confirmed
-  );
-}
-
-export interface PipelineRunsOptions {
-  store: Store;
-  journal: Journal<RoutedRecord>;
-  brains: Readonly<Record<NutritionWorker, AgentBrainLogic>>;
-  clock?: ServiceClock;
-  agentTimeoutMs?: number;
-  pipelineTimeoutMs?: number;
-  /** How many runs work at once (the run host's defaults where absent). */
-  admission?: RunHostOptions['admission'];
-  inspect?: (runId: string, event: InspectionEvent) => void;
-}
+export type { PipelineRunsOptions } from './pipeline-host.ts';
 
 /**
  * The nutrition pipelines of every user on the run host: starts runs, keeps each user's list,
@@ -72,33 +35,7 @@ export class PipelineRuns {
   static async open(options: PipelineRunsOptions): Promise<PipelineRuns> {
     const runs = new PipelineRuns(options);
     await adoptLegacyRuns(options.store, options.journal);
-    runs.host = await RunHost.open({
-      system: nutritionSystem({
-        brains: options.brains,
-        ...(options.agentTimeoutMs ? { agentTimeoutMs: options.agentTimeoutMs } : {}),
-      }),
-      journal: options.journal,
-      store: options.store,
-      runActor: 'ORCHESTRATOR',
-      runInput: (runId, journaledIds) =>
-        nutritionRunInput(runId, {
-          ...(options.pipelineTimeoutMs ? { pipelineTimeoutMs: options.pipelineTimeoutMs } : {}),
-          journaledIds,
-        }),
-      durable: {
-        finished: (snapshot) => snapshot.value === 'error',
-        // Waiting for the user's check-in or referral confirmation: no agent works, no timer runs.
-        resting: restsForUser,
-        resume: { type: 'pipeline.resume' } satisfies PipelineEvent,
-        rebuild: rebuildPipeline,
-        catchUp: catchUpPipeline,
-      },
-      spare: true,
-      ...(options.admission ? { admission: options.admission } : {}),
-      ...(options.clock ? { clock: options.clock } : {}),
-      ...(options.inspect ? { inspect: options.inspect } : {}),
-      onChange: (runId, userId, snapshot) => runs.changed(userId, runId, snapshot),
-    });
+    runs.host = await openPipelineHost(options, (runId, userId, snapshot) => runs.changed(userId, runId, snapshot));
     return runs;
   }
 
@@ -132,7 +69,7 @@ export class PipelineRuns {
 
   /** Resolves once the run waits for nobody but the user (output_ready, paused_physician, error). */
   async settled(userId: string, runId: string) {
-    const { run, unpin } = await this.current(userId, runId);
+    const { run, unpin } = await currentRun(this.host, userId, runId);
     try {
       if (!run) return await this.view(userId, runId);
       await run.until((snapshot) => SETTLED_STATES.has(String(snapshot.value)));
@@ -144,7 +81,7 @@ export class PipelineRuns {
   }
 
   async view(userId: string, runId: string) {
-    await this.own(userId, runId);
+    await ownRun(this.host, userId, runId);
     const failure = await this.host.failureOf(runId);
     if (failure !== undefined) return failedPipelineView(runId, failure);
     const snapshot = await this.host.snapshotOf(runId);
@@ -154,14 +91,14 @@ export class PipelineRuns {
 
   /** Every envelope of the run in journal order. */
   async messages(userId: string, runId: string) {
-    await this.own(userId, runId);
+    await ownRun(this.host, userId, runId);
     // Its journal holds the pipeline's envelopes (spec 000 §2), which the supervisor checked.
     return (await this.options.journal.read(runId)).map((entry) => entry.data.envelope as NutritionEnvelope);
   }
 
   /** Watches a run: its snapshot now, and its events from now on (none for a run that is over). */
   async watch(userId: string, runId: string, listener: (event: RunEvent) => void) {
-    await this.own(userId, runId);
+    await ownRun(this.host, userId, runId);
     const { run, unpin } = await this.host.pin(runId);
     if (run) {
       const stop = run.watch(listener);
@@ -176,7 +113,7 @@ export class PipelineRuns {
   }
 
   async confirmReferral(userId: string, runId: string) {
-    const { run, snapshot, unpin } = await this.current(userId, runId, { workFor: userId });
+    const { run, snapshot, unpin } = await currentRun(this.host, userId, runId, { workFor: userId });
     try {
       return await this.confirm(runId, run, snapshot);
     } finally {
@@ -185,13 +122,7 @@ export class PipelineRuns {
   }
 
   private async confirm(runId: string, run: HostedRun | undefined, snapshot: RunSnapshot) {
-    const physician = snapshot.context.physician;
-    if (
-      !run ||
-      snapshot.value !== 'paused_physician' ||
-      physician?.response?.payload.pipeline_action !== 'pause_pending_referral' ||
-      physician.confirmed
-    ) {
+    if (!run || !awaitsReferralConfirmation(snapshot)) {
       throw new ConflictError(
         'not_awaiting_confirmation',
         `Run ${runId} is not paused waiting for you to confirm a referral (state ${String(snapshot.value)}).`,
@@ -205,65 +136,13 @@ export class PipelineRuns {
 
   /** §7: evaluates a check-in and answers with the adjustment result once any re-run is done. */
   async checkin(userId: string, runId: string, checkin: WeeklyCheckin): Promise<EnvelopeOf<'adjustment_result'>> {
-    const { run, snapshot, unpin } = await this.current(userId, runId, { workFor: userId });
+    const { run, snapshot, unpin } = await currentRun(this.host, userId, runId, { workFor: userId });
     try {
-      return await this.evaluate(userId, runId, checkin, run, snapshot);
+      const { host, listings } = this;
+      return await evaluateCheckin({ host, listings, userId, runId, checkin, run, before: snapshot });
     } finally {
       unpin();
     }
-  }
-
-  private async evaluate(
-    userId: string,
-    runId: string,
-    checkin: WeeklyCheckin,
-    run: HostedRun | undefined,
-    before: RunSnapshot,
-  ): Promise<EnvelopeOf<'adjustment_result'>> {
-    if (!run || before.value !== 'output_ready' || (before.context.checkin && !before.context.checkin.failure)) {
-      throw new ConflictError(
-        'not_ready',
-        `Run ${runId} takes check-ins only in output_ready with no check-in under way (it is ${String(before.value)}).`,
-      );
-    }
-    const listing = (await this.listings.get(userId, runId))!;
-    const week = listing.checkins + 1;
-    const measured = checkin.waist_cm !== null && checkin.hip_cm !== null;
-    if (!measured && week - listing.last_girth_checkin >= 2) {
-      throw new ValidationError('waist_cm and hip_cm are due: they are measured every second week (§7.2).', [
-        { path: 'waist_cm', message: 'Required this week (biweekly)' },
-        { path: 'hip_cm', message: 'Required this week (biweekly)' },
-      ]);
-    }
-    await this.listings.update(userId, runId, { checkins: week, ...(measured ? { last_girth_checkin: week } : {}) });
-    const lastId = before.context.lastAdjustment?.message_id;
-    const envelope = makeEnvelope({
-      from: 'USER',
-      to: 'SCIENTIST',
-      dataType: 'weekly_checkin',
-      payload: checkin,
-      runId: versionedRunId(runId, before.context.version),
-      idSeed: [runId, 'checkin', randomUUID()],
-    });
-    run.send({ type: 'pipeline.checkin', envelope } satisfies PipelineEvent);
-    const after = await run.until(
-      (s) =>
-        s.value === 'error' ||
-        s.context.checkin?.failure !== undefined ||
-        (s.context.checkin === null && s.context.lastAdjustment?.message_id !== lastId),
-    );
-    if (after.context.lastAdjustment && after.context.lastAdjustment.message_id !== lastId) {
-      // The answer leaves the runtime only once it is in the journal (the output-commit rule),
-      // and the run's snapshot holds it (so a restart does not take the run back before it).
-      await run.quiescent();
-      await this.host.persisted(run);
-      return after.context.lastAdjustment;
-    }
-    throw new RuntimeError(
-      'checkin_failed',
-      `The check-in could not be evaluated: ${after.context.checkin?.failure ?? after.context.error?.details}. Try again.`,
-      503,
-    );
   }
 
   /** The user's medical clearance after an abort (§6.4 step 6). */
@@ -273,7 +152,7 @@ export class PipelineRuns {
 
   /** Whether the run exists and is the user's. */
   async owns(userId: string, runId: string): Promise<boolean> {
-    return this.own(userId, runId).then(
+    return ownRun(this.host, userId, runId).then(
       () => true,
       (error: unknown) => {
         if (error instanceof NotFoundError) return false;
@@ -298,33 +177,6 @@ export class PipelineRuns {
   async close() {
     await this.host.close();
     await this.listings.settled();
-  }
-
-  /** Throws "not found" unless the run exists and is the user's. */
-  private async own(userId: string, runId: string): Promise<void> {
-    // The host knows every run's owner (in memory while live, else from its record).
-    const owner = RUN_ID.test(runId) ? await this.host.ownerOf(runId) : undefined;
-    if (owner !== userId) throw new NotFoundError(`Pipeline run ${runId}`);
-  }
-
-  /**
-   * The user's run now: live (woken if it rested) while it is not over, with its snapshot (the
-   * last one persisted when over). With `workFor`, the caller gives it work: admission applies.
-   */
-  private async current(
-    userId: string,
-    runId: string,
-    work: { workFor?: string } = {},
-  ): Promise<{ run?: HostedRun; snapshot: RunSnapshot; unpin: () => void }> {
-    await this.own(userId, runId);
-    const { run, unpin } = await this.host.pin(runId, work);
-    if (run) return { run, snapshot: run.snapshot(), unpin };
-    const failure = await this.host.failureOf(runId);
-    const snapshot = failure === undefined ? await this.host.snapshotOf(runId) : undefined;
-    return {
-      snapshot: snapshot ?? ({ value: 'error', context: { physician: null, checkin: null } } as RunSnapshot),
-      unpin,
-    };
   }
 
   /** After each change of an owned run: its listing follows its state, and a medical stop blocks its user. */

@@ -1,0 +1,29 @@
+import type { RunSnapshot } from '../run-host/hosted-run.ts';
+
+/**
+ * Whether the run is paused for a referral its user has not confirmed yet: the PHYSICIAN asked
+ * for one (`pause_pending_referral`), and only the user's `confirm-referral` moves it on.
+ */
+export function awaitsReferralConfirmation(snapshot: RunSnapshot): boolean {
+  const physician = snapshot.context.physician;
+  return (
+    snapshot.value === 'paused_physician' &&
+    physician?.response?.payload.pipeline_action === 'pause_pending_referral' &&
+    !physician.confirmed
+  );
+}
+
+/**
+ * Whether a run waits for its user alone: no agent works (nothing in flight), no check-in is
+ * under way, and it is in `output_ready` or paused for a referral the user must confirm (the
+ * pipeline timeout is off in both). A run paused while the PHYSICIAN still works does not rest.
+ *
+ * @example
+ * RunHost.open({ ..., durable: { ..., resting: restsForUser } });
+ */
+export function restsForUser(snapshot: RunSnapshot): boolean {
+  const { context } = snapshot;
+  if (Object.keys(context.inFlight).length > 0) return false;
+  if (context.checkin !== null && context.checkin.failure === undefined) return false;
+  return snapshot.value === 'output_ready' || awaitsReferralConfirmation(snapshot);
+}
