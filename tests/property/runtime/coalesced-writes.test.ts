@@ -13,7 +13,7 @@ describe('CoalescedWrites properties', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(change, { maxLength: 40 }),
-        fc.array(fc.nat(2), { maxLength: 40 }),
+        fc.array(fc.nat(3), { maxLength: 40 }),
         async (changes, delays) => {
           const stored = new Map<string, Record<string, number>>();
           const active = new Set<string>();
@@ -22,7 +22,8 @@ describe('CoalescedWrites properties', () => {
           const writes = new CoalescedWrites<Record<string, number>>(async (key, merged) => {
             if (active.has(key)) overlapped = true;
             active.add(key);
-            await new Promise((resolve) => setTimeout(resolve, delays[n++ % Math.max(delays.length, 1)] ?? 0));
+            const turns = (delays[n++ % Math.max(delays.length, 1)] ?? 0) * 4;
+            for (let i = 0; i < turns; i++) await Promise.resolve();
             stored.set(key, { ...stored.get(key), ...(merged as Record<string, number>) });
             active.delete(key);
           });

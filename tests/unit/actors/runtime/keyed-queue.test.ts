@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { KeyedQueue } from '../../../../actors/runtime/keyed-queue.ts';
 import { mapLimited } from '../../../../actors/runtime/map-limited.ts';
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
+/** Yields `turns` microtask turns: other queued work runs meanwhile, and no test sleeps. */
+const tick = async (turns = 3) => {
+  for (let i = 0; i < turns; i++) await Promise.resolve();
+};
 
 describe('KeyedQueue', () => {
   it('runs the tasks of a key one at a time in order, whatever their outcome, and keys apart at once', async () => {
@@ -53,7 +56,7 @@ describe('mapLimited', () => {
     const results = await mapLimited([5, 1, 4, 2, 3], 2, async (n) => {
       active += 1;
       most = Math.max(most, active);
-      await new Promise((resolve) => setTimeout(resolve, n));
+      await tick(n * 3);
       active -= 1;
       return n * 10;
     });
@@ -71,7 +74,7 @@ describe('mapLimited', () => {
       return n;
     });
     await expect(mapped).rejects.toThrow('two');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await tick(50);
     expect(started.length).toBeLessThan(6);
   });
 });
