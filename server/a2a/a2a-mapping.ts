@@ -59,6 +59,12 @@ export interface A2aMapping {
   start(request: { owner: string; request: unknown; contextId?: string }): Promise<{ ref: string; contextId: string }>;
   /** The task's state now, or `undefined` when the system no longer holds it (the task's last saved state answers). */
   view(owner: string, ref: string): Promise<A2aView | undefined>;
+  /**
+   * Optional: every artifact the run produced so far, each version of one in turn, in the order
+   * the run produced them, read from its journal. Append-only (a later call starts with what an
+   * earlier one returned), so a stream replays them one by one instead of the view's latest.
+   */
+  produced?(owner: string, ref: string): Promise<readonly A2aArtifact[]>;
   /** Calls `onChange` after each change of the run (a transition, a routed envelope); returns how to stop. */
   follow(owner: string, ref: string, onChange: () => void): Promise<() => void>;
   /** A follow-up message on an `input-required` task; returns the task's new `ref` if it changed. */

@@ -1,41 +1,14 @@
-import type { TaskStatusUpdateEvent } from '@a2a-js/sdk';
 import { AgentEvent, type AgentExecutor, type ExecutionEventBus, type RequestContext } from '@a2a-js/sdk/server';
 import { TaskNotCancelableError } from '@a2a-js/sdk/errors';
-import { FINAL_STATES, type A2aMapping, type A2aState } from './a2a-mapping.ts';
-import { agentMessage, inputOf, taskStateOf, toArtifact } from './a2a-wire.ts';
+import type { A2aMapping } from './a2a-mapping.ts';
+import { inputOf, taskStateOf } from './a2a-wire.ts';
 import { ownerOf, type RunTaskStore } from './run-task-store.ts';
+import { followTask, statusUpdate } from './task-updates.ts';
 
 /** The system's handle on a task's work and the context it belongs to (`A2aMapping.start`). */
 export interface Started {
   ref: string;
   contextId: string;
-}
-
-/** A level-triggered wake-up: `next` resolves at once when something changed since the last `clear`. */
-function changes() {
-  let dirty = false;
-  let wake: (() => void) | undefined;
-  return {
-    notify: () => {
-      dirty = true;
-      wake?.();
-    },
-    clear: () => void (dirty = false),
-    next: () => (dirty ? Promise.resolve() : new Promise<void>((resolve) => (wake = resolve))),
-  };
-}
-
-function statusOf(taskId: string, contextId: string, state: A2aState, message?: string): TaskStatusUpdateEvent {
-  return {
-    taskId,
-    contextId,
-    status: {
-      state: taskStateOf(state),
-      message: message === undefined ? undefined : agentMessage(message, taskId, contextId),
-      timestamp: new Date().toISOString(),
-    },
-    metadata: undefined,
-  };
 }
 
 /**
@@ -68,9 +41,11 @@ export class RunExecutor implements AgentExecutor {
     const { taskId } = request;
     let ref: string;
     let contextId: string;
+    let produced = 0;
     if (request.task) {
       const link = await this.tasks.linkOf(taskId, request.context);
       if (!link?.ref || !this.mapping.resume) throw new Error(`Task ${taskId} cannot take a follow-up message.`);
+      produced = (await this.mapping.produced?.(owner, link.ref))?.length ?? 0;
       ref = (await this.mapping.resume(owner, link.ref, inputOf(request.userMessage))) ?? link.ref;
       contextId = link.contextId;
       await this.tasks.attach(taskId, owner, ref, contextId);
@@ -93,60 +68,22 @@ export class RunExecutor implements AgentExecutor {
       );
     }
     // The system took the work: it is under way, whatever it reached since.
-    bus.publish(AgentEvent.statusUpdate(statusOf(taskId, contextId, 'working')));
-    await this.follow({ owner, ref, taskId, contextId, bus, last: 'working' });
+    bus.publish(statusUpdate(taskId, contextId, 'working'));
+    const shown = { state: 'working' as const, artifacts: [], produced };
+    for await (const update of followTask(this.mapping, {
+      owner,
+      ref,
+      taskId,
+      contextId,
+      shown,
+      until: 'input',
+      whenGone: 'fail',
+    }))
+      bus.publish(update);
   }
 
   cancelTask = async (taskId: string): Promise<void> => {
     // The handler cancels through the mapping before it gets here; a task it could not cancel stays as it is.
     throw new TaskNotCancelableError(`Task ${taskId} cannot be cancelled.`);
   };
-
-  private async follow(task: {
-    owner: string;
-    ref: string;
-    taskId: string;
-    contextId: string;
-    bus: ExecutionEventBus;
-    last: A2aState;
-  }) {
-    const { owner, ref, taskId, contextId, bus } = task;
-    const changed = changes();
-    const stop = await this.mapping.follow(owner, ref, changed.notify);
-    const sent = new Map<string, string>();
-    let last: { state: A2aState; message: string | undefined } = { state: task.last, message: undefined };
-    try {
-      for (;;) {
-        changed.clear();
-        const view = (await this.mapping.view(owner, ref)) ?? {
-          state: 'failed' as const,
-          message: 'The system no longer holds this work.',
-          artifacts: [],
-        };
-        for (const artifact of view.artifacts) {
-          const json = JSON.stringify(artifact.data);
-          if (sent.get(artifact.name) === json) continue;
-          sent.set(artifact.name, json);
-          bus.publish(
-            AgentEvent.artifactUpdate({
-              taskId,
-              contextId,
-              artifact: toArtifact(artifact),
-              append: false,
-              lastChunk: true,
-              metadata: undefined,
-            }),
-          );
-        }
-        if (last.state !== view.state || last.message !== view.message) {
-          last = { state: view.state, message: view.message };
-          bus.publish(AgentEvent.statusUpdate(statusOf(taskId, contextId, view.state, view.message)));
-        }
-        if (FINAL_STATES.has(view.state) || view.state === 'input-required') return;
-        await changed.next();
-      }
-    } finally {
-      stop();
-    }
-  }
 }

@@ -1,4 +1,12 @@
-import type { AgentCard, CancelTaskRequest, Message, SendMessageRequest, Task } from '@a2a-js/sdk';
+import type {
+  AgentCard,
+  CancelTaskRequest,
+  Message,
+  SendMessageRequest,
+  StreamResponse,
+  SubscribeToTaskRequest,
+  Task,
+} from '@a2a-js/sdk';
 import {
   A2AError,
   RequestMalformedError,
@@ -12,6 +20,7 @@ import { FINAL_STATES, type A2aMapping } from './a2a-mapping.ts';
 import { inputOf } from './a2a-wire.ts';
 import { RunExecutor, type Started } from './run-executor.ts';
 import { ownerOf, type RunTaskStore } from './run-task-store.ts';
+import { subscribeToTask } from './task-subscription.ts';
 
 /** A system's error as the protocol's: bad input names its field, a state conflict is unsupported. */
 export function protocolErrorOf(error: unknown): unknown {
@@ -33,7 +42,8 @@ async function asProtocolErrors<T>(work: () => Promise<T>): Promise<T> {
 /**
  * The SDK's `DefaultRequestHandler` over one system: the system's work is started (or resumed)
  * before the SDK's task begins, so bad input or a refusal is a protocol error rather than a failed
- * task; a cancel goes to the system, and the task reads `canceled` once the system says so.
+ * task; a cancel goes to the system, and the task reads `canceled` once the system says so; a
+ * subscription follows the run itself, so it works after a restart too.
  */
 export class RunRequestHandler extends DefaultRequestHandler {
   constructor(
@@ -56,6 +66,11 @@ export class RunRequestHandler extends DefaultRequestHandler {
   override async *sendMessageStream(params: SendMessageRequest, context: ServerCallContext) {
     const prepared = await asProtocolErrors(() => this.prepare(params, context));
     yield* super.sendMessageStream(prepared, context);
+  }
+
+  /** Follows the task's run from the system's view and journal (the SDK's only follows a stream of this process). */
+  override resubscribe(params: SubscribeToTaskRequest, context: ServerCallContext): AsyncGenerator<StreamResponse> {
+    return subscribeToTask(this.mapping, this.tasks, params.id, context);
   }
 
   override async cancelTask(params: CancelTaskRequest, context: ServerCallContext): Promise<Task> {

@@ -1,0 +1,75 @@
+import type { Artifact, Message, StreamResponse } from '@a2a-js/sdk';
+import { TaskNotFoundError, UnsupportedOperationError } from '@a2a-js/sdk/errors';
+import type { ServerCallContext } from '@a2a-js/sdk/server';
+import { FINAL_STATES, type A2aArtifact, type A2aMapping } from './a2a-mapping.ts';
+import { a2aStateOf } from './a2a-wire.ts';
+import type { RunTaskStore } from './run-task-store.ts';
+import { followTask } from './task-updates.ts';
+
+/** A wire artifact of one `data` part as the mapping's (what the client holds, to compare with). */
+function artifactOf(artifact: Artifact): A2aArtifact {
+  const content = artifact.parts[0]?.content;
+  const schema = artifact.metadata?.schema;
+  return {
+    name: artifact.name,
+    schema: typeof schema === 'string' ? schema : '',
+    data: content?.$case === 'data' ? content.value : undefined,
+  };
+}
+
+function textOf(message: Message | undefined): string | undefined {
+  const content = message?.parts[0]?.content;
+  return content?.$case === 'text' ? content.value : undefined;
+}
+
+/**
+ * `SubscribeToTask` (and v0.3 `tasks/resubscribe`) over a system: the task as it stands, then
+ * each artifact and change of state of its run as the system's view and journal show them, until
+ * the task is final. It reads nothing this process kept of the task's earlier streams, so it
+ * follows a task just as well after a restart, when the run was started by another process.
+ * A final task cannot be subscribed to (read it with `GetTask`); a task whose work the system no
+ * longer holds (a forgotten trainer turn) ends the stream after the snapshot.
+ *
+ * @example
+ * override resubscribe(params, context) { return subscribeToTask(this.mapping, this.tasks, params.id, context); }
+ */
+export async function* subscribeToTask(
+  mapping: A2aMapping,
+  tasks: RunTaskStore,
+  taskId: string,
+  context: ServerCallContext,
+): AsyncGenerator<StreamResponse> {
+  const link = await tasks.linkOf(taskId, context);
+  if (!link) throw new TaskNotFoundError(`Task not found: ${taskId}`);
+  // Counted before the snapshot is read, so the snapshot holds at least these.
+  const produced =
+    link.ref === undefined ? [] : ((await mapping.produced?.(link.owner, link.ref).catch(() => undefined)) ?? []);
+  const task = await tasks.load(taskId, context);
+  if (!task) throw new TaskNotFoundError(`Task not found: ${taskId}`);
+  const state = a2aStateOf(task.status?.state);
+  if (FINAL_STATES.has(state))
+    throw new UnsupportedOperationError(
+      `Task ${taskId} is ${state} and changes no more: read it with GetTask; only a task under way can be subscribed to.`,
+    );
+  yield { payload: { $case: 'task', value: task } };
+  if (link.ref === undefined) return;
+  const shown = {
+    state,
+    message: textOf(task.status?.message),
+    artifacts: task.artifacts.map(artifactOf),
+    produced: produced.length,
+  };
+  const updates = followTask(mapping, {
+    owner: link.owner,
+    ref: link.ref,
+    taskId,
+    contextId: link.contextId,
+    shown,
+    until: 'final',
+    whenGone: 'end',
+  });
+  for await (const update of updates)
+    yield update.kind === 'statusUpdate'
+      ? { payload: { $case: 'statusUpdate', value: update.data } }
+      : { payload: { $case: 'artifactUpdate', value: update.data } };
+}
