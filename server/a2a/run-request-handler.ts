@@ -17,7 +17,7 @@ import {
 import { DefaultRequestHandler, type ServerCallContext } from '@a2a-js/sdk/server';
 import { RuntimeError } from '../../protocol/runtime/runtime-error.ts';
 import { FINAL_STATES, type A2aMapping } from './a2a-mapping.ts';
-import { inputOf } from './a2a-wire.ts';
+import { a2aStateOf, inputOf } from './a2a-wire.ts';
 import { RunExecutor, type Started } from './run-executor.ts';
 import { ownerOf, type RunTaskStore } from './run-task-store.ts';
 import { subscribeToTask } from './task-subscription.ts';
@@ -77,12 +77,20 @@ export class RunRequestHandler extends DefaultRequestHandler {
     const link = await this.tasks.linkOf(params.id, context);
     if (!link) throw new TaskNotFoundError(`Task not found: ${params.id}`);
     const view = await this.tasks.viewOf(link);
-    if (view && !FINAL_STATES.has(view.state)) {
-      if (!this.mapping.cancel || link.ref === undefined)
-        throw new TaskNotCancelableError(`Task ${params.id} cannot be cancelled: this agent's work runs to its end.`);
-      await asProtocolErrors(() => this.mapping.cancel!(link.owner, link.ref!));
-    }
-    return super.cancelTask(params, context);
+    // A final task: the SDK answers (a canceled one as it is, any other "not cancelable").
+    if (FINAL_STATES.has(view?.state ?? a2aStateOf(link.last?.status?.state))) return super.cancelTask(params, context);
+    if (!view || !this.mapping.cancel || link.ref === undefined)
+      throw new TaskNotCancelableError(`Task ${params.id} cannot be cancelled: this agent's work runs to its end.`);
+    await asProtocolErrors(() => this.mapping.cancel!(link.owner, link.ref!));
+    // The system reads `canceled` now: the executor following the task publishes it and ends, and
+    // the task is read from the system from here on (not from what the SDK saved so far).
+    this.tasks.following.delete(params.id);
+    const task = await this.tasks.load(params.id, context);
+    const state = a2aStateOf(task?.status?.state);
+    if (!task || state !== 'canceled')
+      throw new TaskNotCancelableError(`Task ${params.id} ended ${state} before it could be cancelled.`);
+    await this.tasks.save(task, context);
+    return task;
   }
 
   /** Starts the work of a first message (handed to the executor by message id); checks a follow-up can resume. */

@@ -7,6 +7,7 @@ import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 import type { Tier } from '../../protocol/tiers/envelope.ts';
 import { defineSystemModule } from '../system-module.ts';
 import type { RunHostOptions } from '../run-host/run-host.ts';
+import { tiersA2a } from './a2a-mapping.ts';
 import { DelegationRuns, delegationRunSource } from './delegation-runs.ts';
 import { TiersServiceImpl } from './tiers-service.ts';
 import { tiersRoutes } from './tiers-routes.ts';
@@ -68,6 +69,7 @@ export default defineSystemModule<TiersModuleOptions>({
     return {
       routes: { '/tiers': tiersRoutes(service) },
       runSources: [delegationRunSource(service, delegations)],
+      a2a: tiersA2a(service),
       close: async () => {
         delegations.close();
         await service.close();

@@ -1,0 +1,147 @@
+import { TaskNotCancelableError } from '@a2a-js/sdk/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../protocol/runtime/runtime-error.ts';
+import { TaskRequestSchema } from '../../protocol/tiers/task-request.ts';
+import type { A2aInput, A2aMapping, A2aState, A2aView } from '../a2a/a2a-mapping.ts';
+import { parseInput } from '../a2a/parse-input.ts';
+import { outcomeArtifacts } from './a2a-artifacts.ts';
+import type { TiersServiceImpl } from './tiers-service.ts';
+import type { TaskView } from './tiers-service-api.ts';
+
+/** What the mapping uses of the tiers service. */
+export type TiersA2aService = Pick<TiersServiceImpl, 'submit' | 'get' | 'beads' | 'cancel' | 'clarify' | 'hub'>;
+
+/** The outcomes by which the fleet refuses a task it cannot take on (nothing was attempted). */
+const REFUSALS = new Set(['unsupported_problem', 'unsupported_language']);
+
+/** The reason a CancelTask gives the tiers (spec 002's cancellation, with cascade). */
+const CANCEL_REASON = 'Cancelled by the A2A client (CancelTask).';
+
+/** A tiers task's status as an A2A state (README, "A2A": the decisions). */
+export function tiersStateOf(view: Pick<TaskView, 'status' | 'outcome' | 'waiting_for_user'>): A2aState {
+  switch (view.status) {
+    case 'working':
+    case 'throttled':
+      return 'working';
+    case 'success':
+      return 'completed';
+    case 'cancelled':
+      return 'canceled';
+    case 'needs_clarification':
+      return view.waiting_for_user ? 'input-required' : 'failed';
+    case 'failed':
+      return REFUSALS.has(view.outcome?.error_type ?? '') ? 'rejected' : 'failed';
+    default:
+      // partial, blocked, timeout: the solution did not pass everything it was asked to.
+      return 'failed';
+  }
+}
+
+function messageOf(view: TaskView, state: A2aState): string | undefined {
+  if (state === 'input-required')
+    return `${view.waiting_for_user!.question} Reply to this task with the answer (text, or a data part { "answer": ... }).`;
+  if (state === 'working' || !view.outcome) return undefined;
+  const { summary, error_type, error_detail } = view.outcome;
+  return error_type ? `${view.status}: ${summary} (${error_type}: ${error_detail ?? ''})` : summary;
+}
+
+/** A first message: the task body as a `data` part; text beside it is its `objective` when the body has none. */
+function taskOf(input: A2aInput) {
+  const data = input.data;
+  const withObjective =
+    input.text && data && typeof data === 'object' && !Array.isArray(data) && !('objective' in data)
+      ? { ...data, objective: input.text }
+      : data;
+  if (withObjective === undefined)
+    throw new ValidationError(
+      'A tiers task needs a data part with the body of POST /tiers/tasks ({ objective, problem: { statement, function_name, language: "javascript", test_cases } }): text alone gives no function or tests to check a solution against.',
+      [{ path: 'data', message: 'Missing data part' }],
+    );
+  return parseInput(TaskRequestSchema, withObjective, 'data');
+}
+
+/** A reply to the task's question: its text, or `{ answer }` as data. */
+function answerOf(input: A2aInput): string {
+  const data = input.data as { answer?: unknown } | undefined;
+  const answer = typeof data?.answer === 'string' ? data.answer : input.text;
+  if (!answer?.trim())
+    throw new ValidationError('Reply with the answer to the question, as text or as data { "answer": "..." }.', [
+      { path: 'text', message: 'Missing answer' },
+    ]);
+  return answer.slice(0, 4_000);
+}
+
+/**
+ * Tiered delegation (spec 002) over A2A: a `data` part with the body of `POST /tiers/tasks`
+ * starts a task (its own context); the Monitor's outcome gives the artifacts (the solution's
+ * `code`, its `test_result`, the test plan and review, each `tiers/<type>`); a question that
+ * reaches the user is `input-required` and a reply answers it (`POST …/clarification`); the
+ * fleet's refusals (`unsupported_problem`, `unsupported_language`) are `rejected`, every other
+ * unsuccessful end `failed`; CancelTask cancels with cascade and ends `canceled`.
+ */
+export function tiersA2a(service: TiersA2aService): A2aMapping {
+  const read = async (owner: string, taskId: string): Promise<A2aView | undefined> => {
+    const view = await service.get(owner, taskId);
+    if (!view) return undefined;
+    const state = tiersStateOf(view);
+    const artifacts =
+      state === 'working' || !view.outcome
+        ? []
+        : await outcomeArtifacts(view.outcome, (key) => service.beads(owner, taskId, key));
+    const message = messageOf(view, state);
+    return { state, artifacts, ...(message === undefined ? {} : { message }) };
+  };
+  return {
+    description:
+      'Spec 002: four tiers (Monitor, Architect, Dispatcher, a fleet of specialists) solve a JavaScript programming problem; every solution runs against its tests in a sandbox.',
+    skills: [
+      {
+        id: 'tiers-solve',
+        name: 'Solve a programming problem',
+        description:
+          'Send a data part with the body of POST /tiers/tasks (objective, problem with function_name and test_cases); text beside it is the objective. Artifacts: the code and its test result. A question comes back as input-required: reply with the answer.',
+        tags: ['programming', 'javascript', 'delegation'],
+        examples: [
+          '{"objective": "Implement binary search", "problem": {"statement": "Return the index of target in sorted nums, or -1.", "function_name": "search", "language": "javascript", "test_cases": [{"input": [[-1, 0, 3, 5, 9, 12], 9], "expected": 4}, {"input": [[5], 2], "expected": -1}]}}',
+          'For a question: "the second expected value is the right one"',
+        ],
+      },
+    ],
+    parse: taskOf,
+    async start({ owner, request }) {
+      const { task_id } = await service.submit(owner, request as ReturnType<typeof taskOf>);
+      return { ref: task_id, contextId: task_id };
+    },
+    view: read,
+    async follow(_owner, taskId, onChange) {
+      return service.hub.tap((id) => {
+        if (id === taskId) onChange();
+      });
+    },
+    async resume(owner, taskId, input) {
+      const answer = await service.clarify(owner, taskId, answerOf(input));
+      if (answer === undefined) throw new NotFoundError(`Tiers task ${taskId}`);
+      if (answer === 'not_waiting')
+        throw new ConflictError('not_waiting_for_clarification', `Task ${taskId} is not waiting for an answer.`);
+    },
+    async cancel(owner, taskId) {
+      let stop = () => undefined as unknown;
+      // Heard from before the cancellation goes, so its `settled` cannot slip by.
+      const settled = new Promise<void>((resolve) => {
+        stop = service.hub.tap((id, event) => {
+          if (id === taskId && event.type === 'settled') resolve();
+        });
+      });
+      try {
+        const answer = await service.cancel(owner, taskId, { reason: CANCEL_REASON, cascade: true });
+        if (answer === undefined) throw new NotFoundError(`Tiers task ${taskId}`);
+        if (!('finished' in answer) || !answer.finished) return await settled;
+        if (answer.finished.waiting_for_user)
+          throw new TaskNotCancelableError(
+            `Task ${taskId} waits for your answer and holds no work to cancel: reply to it, or leave it.`,
+          );
+      } finally {
+        stop();
+      }
+    },
+  };
+}
