@@ -1,16 +1,11 @@
 import { assertEvent, assign, enqueueActions, fromPromise, sendParent, setup } from 'xstate';
-import { inputHash } from '../../actors/runtime/input-hash.ts';
-import type {
-  AgentAckEvent,
-  AgentBrainInput,
-  AgentCancelEvent,
-  AgentOutcome,
-  AgentReport,
-  AgentRequestEvent,
-} from '../../protocol/runtime/agent-report.ts';
+import type { AgentBrainInput, AgentCancelEvent, AgentRequestEvent } from '../../protocol/runtime/agent-report.ts';
 import { ValidationError } from '../../protocol/runtime/runtime-error.ts';
-import { mailboxVerdict, rememberDone, type MailboxRequest } from './agent-mailbox.ts';
-import { insertByPriority, type MailboxPriority } from './mailbox-priority.ts';
+import { agentContext, type AgentContext, type AgentInput, type PendingRequest } from './agent-context.ts';
+import { mailboxVerdict, rememberDone } from './agent-mailbox.ts';
+import { ackOf, errorFailure, reportOf, timeoutFailure, unstartedReport, validationFailure } from './agent-reports.ts';
+import { insertByPriority } from './mailbox-priority.ts';
+export type { AgentInput } from './agent-context.ts';
 
 /**
  * A long-lived worker for any agent or tier: it accepts `agent.request`/`agent.cancel`, runs its
@@ -20,52 +15,8 @@ import { insertByPriority, type MailboxPriority } from './mailbox-priority.ts';
  * (`agent.ack`) when it starts, never before; each request id runs once (see `agent-mailbox.ts`).
  */
 
-/** How a parent configures an agent; the defaults follow §9 (30 s) and §6.1 (one retry). */
-export interface AgentInput {
-  name: string;
-  timeoutMs?: number;
-  maxAttempts?: number;
-  /** Requests that may wait behind the current one; default 64. Beyond, `throttled`. */
-  maxQueued?: number;
-  /** The `retryAfterMs` of a `throttled` report; default 1 s. */
-  retryAfterMs?: number;
-  /** How many ids of requests that ran are remembered, so a redelivery is not run again; default 256. */
-  doneMemory?: number;
-  /**
-   * Where a request's input keeps its priority (`envelope.priority`) and its scale: queued
-   * requests are taken most urgent first, in arrival order within one priority (spec 004).
-   * Without it the mailbox is FIFO.
-   */
-  priority?: MailboxPriority;
-}
-
-type PendingRequest = MailboxRequest & { priority?: number };
-
-interface AgentContext {
-  name: string;
-  timeoutMs: number;
-  maxAttempts: number;
-  maxQueued: number;
-  retryAfterMs: number;
-  doneMemory: number;
-  priority: MailboxPriority | undefined;
-  /** Requests not started yet, most urgent then oldest first; never more than `maxQueued`. */
-  queue: PendingRequest[];
-  /** The request the brain works on; set exactly while in `working`. */
-  current: PendingRequest | null;
-  /** Brain runs started for `current`. */
-  attempts: number;
-  /** Ids of requests that ran to a report, newest last, at most `doneMemory`. */
-  done: string[];
-}
-
+/** What an agent accepts: a request to run, or a cancel of one (of all without an id). */
 export type AgentEvent = AgentRequestEvent | AgentCancelEvent;
-
-const DEFAULT_AGENT_TIMEOUT_MS = 30_000;
-const DEFAULT_AGENT_MAX_ATTEMPTS = 2;
-const DEFAULT_MAX_QUEUED = 64;
-const DEFAULT_RETRY_AFTER_MS = 1_000;
-const DEFAULT_DONE_MEMORY = 256;
 
 /**
  * The default brain: systems must provide their own, so say how. Its output is `any` only so that
@@ -80,24 +31,6 @@ const missingBrain = fromPromise<any, AgentBrainInput>(async ({ input }) => {
 
 /** What a system provides as `brain`: promise logic over {@link AgentBrainInput}, any output. */
 export type AgentBrainLogic = typeof missingBrain;
-
-function reportOf(context: AgentContext, outcome: AgentOutcome): AgentReport {
-  // Report actions only run inside `working`, where `current` is always set.
-  if (context.current === null) {
-    throw new Error(`Agent ${context.name} tried to report with no current request (a bug).`);
-  }
-  return {
-    type: 'agent.report',
-    agent: context.name,
-    requestId: context.current.requestId,
-    attempts: context.attempts,
-    outcome,
-  };
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * The generic worker; give it a brain and spawn it by name.
@@ -128,16 +61,12 @@ export const agentMachine = setup({
           return;
         }
         case 'throttle':
-          enqueue.sendParent({
-            type: 'agent.report',
-            agent: context.name,
-            requestId,
-            attempts: 0,
-            outcome: { status: 'throttled', retryAfterMs: context.retryAfterMs },
-          } satisfies AgentReport);
+          enqueue.sendParent(
+            unstartedReport(context.name, requestId, { status: 'throttled', retryAfterMs: context.retryAfterMs }),
+          );
           return;
         case 'ackAgain':
-          enqueue.sendParent({ type: 'agent.ack', agent: context.name, requestId } satisfies AgentAckEvent);
+          enqueue.sendParent(ackOf(context.name, requestId));
           return;
         case 'drop':
           return;
@@ -151,11 +80,7 @@ export const agentMachine = setup({
     /** Taken from the mailbox and started: the moment acknowledged delivery acks. */
     ackIfAsked: enqueueActions(({ context, enqueue }) => {
       if (!context.current?.ack) return;
-      enqueue.sendParent({
-        type: 'agent.ack',
-        agent: context.name,
-        requestId: context.current.requestId,
-      } satisfies AgentAckEvent);
+      enqueue.sendParent(ackOf(context.name, context.current.requestId));
     }),
     /** The current request reported completed or failed: a redelivery of it is not run again. */
     rememberCurrent: assign({
@@ -168,43 +93,17 @@ export const agentMachine = setup({
       reportOf(context, { status: 'completed', output: params.output }),
     ),
     reportValidationFailure: sendParent(({ context }, params: { error: unknown }) =>
-      reportOf(context, {
-        status: 'failed',
-        failure: {
-          kind: 'validation',
-          issues: params.error instanceof ValidationError ? (params.error.issues ?? []) : [],
-        },
-      }),
+      reportOf(context, validationFailure(params.error)),
     ),
-    reportError: sendParent(({ context }, params: { error: unknown }) =>
-      reportOf(context, {
-        status: 'failed',
-        failure: { kind: 'error', message: errorMessage(params.error) },
-      }),
-    ),
-    reportTimeout: sendParent(({ context }) =>
-      reportOf(context, {
-        status: 'failed',
-        failure: {
-          kind: 'timeout',
-          timeout_duration_ms: context.timeoutMs,
-          input_hash: inputHash(context.current?.input),
-        },
-      }),
-    ),
+    reportError: sendParent(({ context }, params: { error: unknown }) => reportOf(context, errorFailure(params.error))),
+    reportTimeout: sendParent(({ context }) => reportOf(context, timeoutFailure(context))),
     reportCurrentCancelled: sendParent(({ context }) => reportOf(context, { status: 'cancelled' })),
     /** Drops the queued requests the cancel names (all of them without an id), reporting each. */
     cancelQueued: enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, 'agent.cancel');
       const named = (request: PendingRequest) => event.requestId === undefined || request.requestId === event.requestId;
       for (const request of context.queue.filter(named)) {
-        enqueue.sendParent({
-          type: 'agent.report',
-          agent: context.name,
-          requestId: request.requestId,
-          attempts: 0,
-          outcome: { status: 'cancelled' },
-        } satisfies AgentReport);
+        enqueue.sendParent(unstartedReport(context.name, request.requestId, { status: 'cancelled' }));
       }
       enqueue.assign({ queue: context.queue.filter((request) => !named(request)) });
     }),
@@ -227,19 +126,7 @@ export const agentMachine = setup({
   },
 }).createMachine({
   id: 'agent',
-  context: ({ input }) => ({
-    name: input.name,
-    timeoutMs: input.timeoutMs ?? DEFAULT_AGENT_TIMEOUT_MS,
-    maxAttempts: input.maxAttempts ?? DEFAULT_AGENT_MAX_ATTEMPTS,
-    maxQueued: Math.max(0, input.maxQueued ?? DEFAULT_MAX_QUEUED),
-    retryAfterMs: input.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS,
-    doneMemory: Math.max(1, input.doneMemory ?? DEFAULT_DONE_MEMORY),
-    priority: input.priority,
-    queue: [],
-    current: null,
-    attempts: 0,
-    done: [],
-  }),
+  context: ({ input }) => agentContext(input),
   initial: 'idle',
   on: {
     'agent.request': { actions: 'receiveRequest' },
