@@ -4,19 +4,19 @@ import type { PipelineEvent } from '../../machines/nutrition/pipeline.ts';
 import type { EnvelopeOf } from '../../protocol/nutrition/envelope.ts';
 import type { WeeklyCheckin } from '../../protocol/nutrition/weekly-checkin.ts';
 import { ConflictError, RuntimeError, ValidationError } from '../../protocol/runtime/runtime-error.ts';
-import type { HostedRun, RunSnapshot } from '../run-host/hosted-run.ts';
-import type { RunHost } from '../run-host/run-host.ts';
+import type { RunSnapshot } from '../run-host/hosted-run.ts';
+import type { RunHandle, RunHosting } from '../run-host/run-hosting.ts';
 import type { PipelineListings } from './pipeline-listings.ts';
 
 /** One weekly check-in for a run the caller already found (and pinned) for its user. */
 export interface CheckinRequest {
-  host: RunHost;
+  host: RunHosting;
   listings: PipelineListings;
   userId: string;
   runId: string;
   checkin: WeeklyCheckin;
   /** The live run; undefined when it is over (refused, 409). */
-  run: HostedRun | undefined;
+  run: RunHandle | undefined;
   /** Its snapshot before the check-in. */
   before: RunSnapshot;
 }

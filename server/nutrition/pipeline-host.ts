@@ -8,6 +8,7 @@ import type { PipelineEvent } from '../../machines/nutrition/pipeline.ts';
 import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 import type { RunSnapshot } from '../run-host/hosted-run.ts';
 import { RunHost, type RunHostOptions } from '../run-host/run-host.ts';
+import type { RunHosting } from '../run-host/run-hosting.ts';
 import { catchUpPipeline, rebuildPipeline } from './pipeline-rebuild.ts';
 import { restsForUser } from './pipeline-resting.ts';
 
@@ -35,7 +36,7 @@ export interface PipelineRunsOptions {
 export function openPipelineHost(
   options: PipelineRunsOptions,
   onChange: (runId: string, userId: string, snapshot: RunSnapshot) => void,
-): Promise<RunHost> {
+): Promise<RunHosting> {
   return RunHost.open({
     system: nutritionSystem({
       brains: options.brains,

@@ -2,9 +2,9 @@ import type { JournalEntry } from '../../actors/runtime/journal.ts';
 import type { PipelineEvent } from '../../machines/nutrition/pipeline.ts';
 import type { EnvelopeOf } from '../../protocol/nutrition/envelope.ts';
 import type { RoutableEnvelope, RoutedRecord } from '../../protocol/runtime/routing.ts';
-import type { HostedRun } from '../run-host/hosted-run.ts';
+import type { RunHandle } from '../run-host/run-hosting.ts';
 
-const waitsForCheckin = (snapshot: ReturnType<HostedRun['snapshot']>) =>
+const waitsForCheckin = (snapshot: ReturnType<RunHandle['snapshot']>) =>
   snapshot.value === 'error' ||
   (snapshot.value === 'output_ready' &&
     (snapshot.context.checkin === null || snapshot.context.checkin.failure !== undefined));
@@ -13,7 +13,7 @@ const waitsForCheckin = (snapshot: ReturnType<HostedRun['snapshot']>) =>
  * Hands the user's check-ins to the run again, each once the run is ready for it; skips the
  * one the run already works on. Resolves when the last one is handed over (or the run errs).
  */
-async function replayCheckins(run: HostedRun, envelopes: readonly RoutableEnvelope[]): Promise<void> {
+async function replayCheckins(run: RunHandle, envelopes: readonly RoutableEnvelope[]): Promise<void> {
   const checkins = envelopes.filter(
     (e) => e.from_agent === 'USER' && e.data_type === 'weekly_checkin',
   ) as EnvelopeOf<'weekly_checkin'>[];
@@ -32,7 +32,7 @@ async function replayCheckins(run: HostedRun, envelopes: readonly RoutableEnvelo
  * when the journal does not start with the user's intake; the check-ins follow in the returned
  * promise (start-up does not wait for runs to redo their work).
  */
-export function rebuildPipeline(run: HostedRun, entries: readonly JournalEntry<RoutedRecord>[]): Promise<void> {
+export function rebuildPipeline(run: RunHandle, entries: readonly JournalEntry<RoutedRecord>[]): Promise<void> {
   const envelopes = entries.map((entry) => entry.data.envelope);
   const [first] = envelopes;
   if (first?.from_agent !== 'USER' || first.data_type !== 'intake_data') {
@@ -45,7 +45,7 @@ export function rebuildPipeline(run: HostedRun, entries: readonly JournalEntry<R
 }
 
 /** Brings a pipeline restored from an older snapshot up to date: the check-ins the user sent since. */
-export function catchUpPipeline(run: HostedRun, entries: readonly JournalEntry<RoutedRecord>[]): Promise<void> {
+export function catchUpPipeline(run: RunHandle, entries: readonly JournalEntry<RoutedRecord>[]): Promise<void> {
   return replayCheckins(
     run,
     entries.map((entry) => entry.data.envelope),

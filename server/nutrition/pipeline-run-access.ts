@@ -1,6 +1,6 @@
 import { NotFoundError } from '../../protocol/runtime/runtime-error.ts';
-import type { HostedRun, RunSnapshot } from '../run-host/hosted-run.ts';
-import type { RunHost } from '../run-host/run-host.ts';
+import type { RunSnapshot } from '../run-host/hosted-run.ts';
+import type { RunHandle, RunHosting } from '../run-host/run-hosting.ts';
 
 /** A run id as `PipelineRuns.create` makes them: anything else is not a run, without asking the store. */
 const RUN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -12,7 +12,7 @@ const RUN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * @example
  * await ownRun(host, userId, runId); // then read or change the run
  */
-export async function ownRun(host: RunHost, userId: string, runId: string): Promise<void> {
+export async function ownRun(host: RunHosting, userId: string, runId: string): Promise<void> {
   // The host knows every run's owner (in memory while live, else from its record).
   const owner = RUN_ID.test(runId) ? await host.ownerOf(runId) : undefined;
   if (owner !== userId) throw new NotFoundError(`Pipeline run ${runId}`);
@@ -21,7 +21,7 @@ export async function ownRun(host: RunHost, userId: string, runId: string): Prom
 /** The user's run as {@link currentRun} finds it; `unpin` lets the host rest or release it again. */
 export interface CurrentRun {
   /** Undefined once the run is over (finished, or failed to recover). */
-  run?: HostedRun;
+  run?: RunHandle;
   snapshot: RunSnapshot;
   unpin: () => void;
 }
@@ -35,7 +35,7 @@ export interface CurrentRun {
  * const { run, snapshot, unpin } = await currentRun(host, userId, runId, { workFor: userId });
  */
 export async function currentRun(
-  host: RunHost,
+  host: RunHosting,
   userId: string,
   runId: string,
   work: { workFor?: string } = {},

@@ -6,8 +6,8 @@ import type { WeeklyCheckin } from '../../protocol/nutrition/weekly-checkin.ts';
 import { ConflictError, NotFoundError } from '../../protocol/runtime/runtime-error.ts';
 import { MedicalClearance } from './medical-clearance.ts';
 import { PipelineListings } from './pipeline-listings.ts';
-import type { HostedRun, RunEvent, RunSnapshot } from '../run-host/hosted-run.ts';
-import type { RunHost } from '../run-host/run-host.ts';
+import type { RunEvent, RunSnapshot } from '../run-host/hosted-run.ts';
+import type { RunHandle, RunHosting } from '../run-host/run-hosting.ts';
 import { adoptLegacyRuns } from './legacy-runs.ts';
 import { evaluateCheckin } from './pipeline-checkin.ts';
 import { openPipelineHost, type PipelineRunsOptions } from './pipeline-host.ts';
@@ -24,7 +24,7 @@ export type { PipelineRunsOptions } from './pipeline-host.ts';
 export class PipelineRuns {
   private readonly clearance: MedicalClearance;
   private readonly listings: PipelineListings;
-  private host!: RunHost;
+  private host!: RunHosting;
 
   private constructor(private readonly options: PipelineRunsOptions) {
     this.clearance = new MedicalClearance(options.store);
@@ -121,7 +121,7 @@ export class PipelineRuns {
     }
   }
 
-  private async confirm(runId: string, run: HostedRun | undefined, snapshot: RunSnapshot) {
+  private async confirm(runId: string, run: RunHandle | undefined, snapshot: RunSnapshot) {
     if (!run || !awaitsReferralConfirmation(snapshot)) {
       throw new ConflictError(
         'not_awaiting_confirmation',

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { InspectionEvent } from 'xstate';
-import { createSupervisorMachine, type SupervisorMachine } from '../../machines/runtime/supervisor.ts';
-import { addressingOf } from '../../protocol/runtime/envelope-addressing.ts';
 import { Admission, DEFAULT_ADMISSION } from './admission.ts';
-import { HostedRun, type RunSnapshot } from './hosted-run.ts';
-import { restoredLogic } from './restored-logic.ts';
+import type { HostedRun, RunSnapshot } from './hosted-run.ts';
+import { RunBuilder } from './run-builder.ts';
 import type { DurableRuns, RunHostOptions } from './run-host-options.ts';
-import type { RunRecord } from './run-record.ts';
-import { journalOf, recoverRun, tryBuild, type RecoveringHost, type RunSource } from './run-recovery.ts';
+import { RunHolds } from './run-holds.ts';
+import type { RunHosting } from './run-hosting.ts';
+import { recoverRun, reviveRun, type RecoveringHost, type RunSource } from './run-recovery.ts';
+import { RunRetirement } from './run-retirement.ts';
 import { RunStore } from './run-store.ts';
 
 export type { DurableRuns, RunHostOptions } from './run-host-options.ts';
@@ -20,9 +19,8 @@ export type { DurableRuns, RunHostOptions } from './run-host-options.ts';
  * that cannot be rebuilt is marked failed, never stopping the others), stops finished runs and
  * lets runs that wait for their user rest until their user acts (`pin`).
  *
- * The interface other hosts implement is what systems call: `start`, `commit`, `get`, `pin`,
- * `persisted`, `snapshotOf`, `ownerOf`, `failureOf`, `release`, `close`; a `HostedRun` offers `send`, `snapshot`, `watch`,
- * `until`, `quiescent`, `journaled`.
+ * It implements `RunHosting` (run-hosting.ts), the interface systems call and other hosts
+ * implement; a `HostedRun` is its `RunHandle`.
  *
  * @example
  * const host = await RunHost.open({ system, journal, store, runActor: 'ORCHESTRATOR', durable });
@@ -31,17 +29,17 @@ export type { DurableRuns, RunHostOptions } from './run-host-options.ts';
  * await run.journaled(envelope.message_id); // the id its addressing reads
  * await host.commit(run); // journaled and recorded: tell the client
  */
-export class RunHost {
+export class RunHost implements RunHosting<HostedRun> {
   private readonly live = new Map<string, HostedRun>();
   private readonly owners = new Map<string, string>();
-  private readonly machine: SupervisorMachine;
+  private readonly builder: RunBuilder;
   private readonly runs: RunStore;
   /** Finished or resting runs on their way out of the index (close waits for them). */
-  private readonly retiring = new Map<string, Promise<void>>();
+  private readonly retirement: RunRetirement;
   /** Resting runs being brought back, so that two callers get the same run. */
   private readonly waking = new Map<string, Promise<HostedRun | undefined>>();
   /** Runs a caller holds (see `pin`): they are not released while held. */
-  private readonly pins = new Map<string, number>();
+  private readonly holds = new RunHolds();
   /** The runs working now, bounded (admission control). */
   private readonly admission: Admission;
   private spare: HostedRun | undefined;
@@ -51,7 +49,10 @@ export class RunHost {
   private readonly recovering: RecoveringHost;
 
   private constructor(private readonly options: RunHostOptions) {
-    this.machine = createSupervisorMachine(options.system, this.supervisorOptions());
+    this.builder = new RunBuilder(options, {
+      owner: (partition) => this.owners.get(partition),
+      persist: (partition, persisted, snapshot, durable) => this.persist(partition, persisted, snapshot, durable),
+    });
     this.runs = new RunStore(options.store, options.system.name);
     this.admission = new Admission(`${options.system.name} runs`, { ...DEFAULT_ADMISSION, ...options.admission });
     this.recovering = {
@@ -67,7 +68,20 @@ export class RunHost {
       rests: (snapshot) => this.rests(snapshot),
       retire: (partition) => this.retire(partition),
       holdWhile: (partition, work) => this.holdWhile(partition, work),
+      live: (partition) => this.live.get(partition),
+      closed: () => this.closed,
+      remember: (partition, owner) => void this.owners.set(partition, owner),
     };
+    this.retirement = new RunRetirement({
+      runs: this.runs,
+      closed: () => this.closed,
+      live: (partition) => this.live.get(partition),
+      owner: (partition) => this.owners.get(partition),
+      held: (partition) => this.holds.has(partition),
+      rests: (snapshot) => this.rests(snapshot),
+      leave: (partition) => this.admission.leave(partition),
+      release: (partition) => this.release(partition),
+    });
   }
 
   /** A host of runs that live only while they work (no `durable`): nothing to bring back, so no waiting. */
@@ -84,22 +98,11 @@ export class RunHost {
     return host;
   }
 
-  /**
-   * Throws `OverloadedError` (503) when the host has as many runs working as it takes, or
-   * `TooManyRunsError` (429) when `owner` has as many as one owner may; changes nothing. `start`
-   * and `pin` with `workFor` check by themselves: a system calls this first only to refuse
-   * before doing anything else (reading the store, queueing).
-   */
   checkAdmission(owner: string): void {
     this.admission.check(owner);
   }
 
-  /**
-   * A new run, or the run of `partition` when given (a session's next turn): owned by `owner`
-   * from now on, and working until it rests or ends. Uses the run built ahead of time when there
-   * is one. Throws at once, building nothing, when admission refuses it (`checkAdmission`);
-   * `recovered` work (accepted before a restart, brought back by its system) counts but is never refused.
-   */
+  /** Uses the run built ahead of time (`spare`) when there is one. */
   start(options: { owner: string; partition?: string; recovered?: boolean }): HostedRun {
     if (this.closed) throw new Error('The run host is closed.');
     if (!options.recovered) this.admission.check(options.owner);
@@ -113,14 +116,10 @@ export class RunHost {
     this.owners.set(run.partition, options.owner);
     this.admission.admit(run.partition, options.owner, { force: options.recovered === true });
     // Held until `commit`: a quick run must not rest (and be released) before it is recorded.
-    this.hold(run.partition);
+    this.holds.hold(run.partition);
     return run;
   }
 
-  /**
-   * Records `run` as unfinished, so that it survives a restart: call it once the envelope that
-   * started it is journaled (`run.journaled(id)`); when it resolves, its client may hear of it.
-   */
   async commit(run: HostedRun): Promise<void> {
     const owner = this.owners.get(run.partition)!;
     try {
@@ -138,12 +137,11 @@ export class RunHost {
     if (this.options.spare && !this.closed) this.spare ??= this.build(randomUUID());
   }
 
-  /** The partitions of the runs live now (after `open`: the unfinished runs it brought back). */
+  /** After `open`: the unfinished runs it brought back. */
   livePartitions(): string[] {
     return [...this.live.keys()];
   }
 
-  /** The live run of `partition`, if any. */
   get(partition: string): HostedRun | undefined {
     return this.live.get(partition);
   }
@@ -157,19 +155,13 @@ export class RunHost {
     if (live || this.closed || !this.options.durable) return Promise.resolve(live);
     let waking = this.waking.get(partition);
     if (!waking) {
-      waking = this.revive(partition).finally(() => this.waking.delete(partition));
+      waking = reviveRun(this.recovering, partition).finally(() => this.waking.delete(partition));
       this.waking.set(partition, waking);
     }
     return waking;
   }
 
-  /**
-   * Wakes the run and holds it live until `unpin` is called: a caller about to send to a run
-   * (a check-in) or watching it pins it, so that it is not released as resting meanwhile. The
-   * run is undefined when it is over, failed or unknown. A caller about to give it work names
-   * its owner (`workFor`): admission is checked first (throwing as `start` does, waking nothing)
-   * and the run counts as working until it rests again.
-   */
+  /** Wakes a resting run from its snapshot; held, it is not released as resting meanwhile. */
   async pin(
     partition: string,
     options: { workFor?: string } = {},
@@ -177,7 +169,7 @@ export class RunHost {
     const { workFor } = options;
     if (workFor !== undefined && !this.admission.has(partition)) this.admission.check(workFor);
     // Held from this moment, before any await: a run retiring meanwhile is not released.
-    this.hold(partition);
+    this.holds.hold(partition);
     let pinned = true;
     const unpin = () => {
       if (pinned) this.unhold(partition);
@@ -194,108 +186,50 @@ export class RunHost {
     }
   }
 
-  /**
-   * Resolves once the run's latest snapshot is on disk: a caller answers its client after this
-   * when what it did (a check-in, a confirmation) must survive a kill -9.
-   */
   async persisted(run: HostedRun): Promise<void> {
     run.flush();
     await this.runs.flushed(run.partition);
   }
 
-  /** Who owns the run: known for live runs, else read from its record. */
+  /** Known for live runs, else read from its record. */
   async ownerOf(partition: string): Promise<string | undefined> {
-    return this.owners.get(partition) ?? (await this.record(partition))?.owner;
+    return this.owners.get(partition) ?? (await this.runs.record(partition))?.owner;
   }
 
-  /** The run's current snapshot: the live one, else its last persisted one (a finished run's). */
   async snapshotOf(partition: string): Promise<RunSnapshot | undefined> {
     const live = this.live.get(partition);
     if (live) return live.snapshot();
-    const snapshot = (await this.record(partition))?.snapshot;
+    const snapshot = (await this.runs.record(partition))?.snapshot;
     return snapshot === undefined || snapshot === null ? undefined : (snapshot as RunSnapshot);
   }
 
-  /** Why the run could not be recovered after a restart, if it could not. */
   async failureOf(partition: string): Promise<string | undefined> {
-    return (await this.record(partition))?.failure;
+    return (await this.runs.record(partition))?.failure;
   }
 
-  /** The run's record as last written (writes under way are waited for: a run just released wrote its last snapshot). */
-  private record(partition: string): Promise<RunRecord | undefined> {
-    return this.runs.record(partition);
-  }
-
-  /** Stops a live run that has nothing left to do (its last changes are written first). */
+  /** Its last changes are written first. */
   release(partition: string): void {
     this.discard(partition);
     // A run of an ephemeral host is held from `start` to a `commit` that never comes.
-    this.pins.delete(partition);
+    this.holds.forget(partition);
     // A released run's owner is in its record (a durable run's) or nowhere needed (a turn's).
     this.owners.delete(partition);
   }
 
-  /** Stops every run and waits for their last writes. */
   async close(): Promise<void> {
     // Runs finished just now retire before the others stop (their last envelopes still land).
-    await Promise.all(this.retiring.values());
+    await this.retirement.settled();
     this.closed = true;
     // Stopping writes each run's last changes (the spare is live too, and writes nothing).
     for (const run of this.live.values()) run.stop();
     this.live.clear();
-    await Promise.all(this.retiring.values());
+    await this.retirement.settled();
     await this.runs.settled();
   }
 
-  /** What every run's supervisor gets: the journal, and the host's clock for envelopes that expire. */
-  private supervisorOptions() {
-    const { journal, clock } = this.options;
-    return clock ? { journal, now: () => clock.now() } : { journal };
-  }
-
-  /** A run's supervisor and agents; restored from `from.snapshot` when given, else fresh. */
+  /** A run's supervisor and agents, live from now on; restored from `from.snapshot` when given, else fresh. */
   private build(partition: string, from: RunSource = {}): HostedRun {
-    const { options } = this;
-    options.journal.prepare?.(partition);
-    const restore = from.snapshot === undefined ? undefined : { snapshot: from.snapshot };
-    const machine = restore
-      ? createSupervisorMachine(
-          {
-            ...options.system,
-            agents: {
-              ...options.system.agents,
-              [options.runActor]: restoredLogic(options.system.agents[options.runActor] as never, restore.snapshot),
-            },
-          },
-          this.supervisorOptions(),
-        )
-      : this.machine;
-    const journaledIds = from.journaledIds ?? [];
-    const { durable, inspect, onChange } = options;
-    const run = new HostedRun({
-      partition,
-      machine,
-      input: {
-        ...(options.runInput?.(partition, journaledIds) ?? { journaledIds }),
-        // Pending acks are re-armed from the journal (a system without acks needs none of it).
-        ...(options.system.addressing?.ack && from.records ? { journal: from.records } : {}),
-      },
-      runActor: options.runActor,
-      ...(options.clock ? { clock: options.clock } : {}),
-      idOf: addressingOf(options.system.addressing).idOf,
-      ...(restore && durable?.resume ? { resume: durable.resume } : {}),
-      ...(inspect ? { inspect: (event: InspectionEvent) => inspect(partition, event) } : {}),
-      onChange: (snapshot) => {
-        const owner = this.owners.get(partition);
-        if (owner !== undefined) onChange?.(partition, owner, snapshot);
-      },
-      ...(durable
-        ? {
-            persist: (persisted: unknown, snapshot: RunSnapshot) =>
-              this.persist(partition, persisted, snapshot, durable),
-          }
-        : {}),
-    });
+    const run = this.builder.build(partition, from);
     this.live.set(partition, run);
     return run;
   }
@@ -329,95 +263,21 @@ export class RunHost {
   private holdWhile(partition: string, work: () => void | Promise<void>): void {
     const pending = work();
     if (!pending) return;
-    this.hold(partition);
+    this.holds.hold(partition);
     void pending
       .catch((error: unknown) => console.error(`Run ${partition} could not be brought up to date:`, error))
       .finally(() => this.unhold(partition));
   }
 
-  private hold(partition: string): void {
-    this.pins.set(partition, (this.pins.get(partition) ?? 0) + 1);
-  }
-
   /** Lets go of a held run; one that rests now (nothing changed while held) may retire. */
   private unhold(partition: string): void {
-    const left = (this.pins.get(partition) ?? 1) - 1;
-    if (left > 0) return void this.pins.set(partition, left);
-    this.pins.delete(partition);
+    if (!this.holds.unhold(partition)) return;
     const run = this.live.get(partition);
     if (run && this.rests(run.snapshot())) this.retire(partition);
   }
 
-  /**
-   * Takes a finished or resting run out of the index once its last envelopes are journaled and
-   * its latest snapshot is on disk; then it need not stay live. A run held or moved on meanwhile
-   * (its user acted) stays, in the index. Close waits for it.
-   */
   private retire(partition: string): void {
-    const run = this.live.get(partition);
-    if (!run) return;
-    // It waits for nobody but its user now: it no longer takes a working slot.
-    this.admission.leave(partition);
-    if (this.retiring.has(partition) || !this.owners.has(partition)) return;
-    const stillRests = () =>
-      this.closed || (this.live.get(partition) === run && !this.pins.has(partition) && this.rests(run.snapshot()));
-    const flushed = async () => {
-      run.flush();
-      await this.runs.flushed(partition);
-    };
-    const retired = (async () => {
-      // A closing host has stopped its runs: what they still had in flight will not settle.
-      if (!this.closed) await run.quiescent();
-      await flushed();
-      if (!stillRests()) return;
-      const owner = this.owners.get(partition);
-      await this.runs.markDone(partition);
-      // What changed meanwhile is on disk before the run goes: the record it rests on is its latest.
-      await flushed();
-      if (this.closed) return;
-      if (stillRests()) this.release(partition);
-      else if (owner !== undefined) await this.runs.markUnfinished({ partition, owner });
-    })()
-      .catch((error: unknown) => console.error(`Could not retire run ${partition}:`, error))
-      .finally(() => {
-        this.retiring.delete(partition);
-        // Let go of (or rested again) while this one was under way: it retires now.
-        if (!this.closed && this.live.get(partition) === run && !this.pins.has(partition) && this.rests(run.snapshot()))
-          this.retire(partition);
-      });
-    this.retiring.set(partition, retired);
-  }
-
-  /** Brings a resting run back from its record: restored from its snapshot, indexed again. */
-  private async revive(partition: string): Promise<HostedRun | undefined> {
-    const record = await this.record(partition);
-    if (
-      !record ||
-      record.snapshot === undefined ||
-      record.snapshot === null ||
-      record.finished ||
-      record.failure !== undefined
-    )
-      return undefined;
-    // Indexed again while its journal is read: on disk before the run can journal anything.
-    const [entries] = await Promise.all([
-      this.options.journal.read(partition).catch(() => undefined),
-      this.runs.markUnfinished({ partition, owner: record.owner }),
-    ]);
-    if (this.closed || this.live.has(partition)) return this.live.get(partition);
-    // A journal that cannot be read (damaged, found on this first touch): recovery reports the run failed.
-    if (!entries) return this.recover({ partition, owner: record.owner });
-    this.owners.set(partition, record.owner);
-    const { journaledIds, records } = journalOf(this.options.system, entries);
-    const run = tryBuild(this.recovering, partition, { snapshot: record.snapshot, journaledIds, records });
-    if (run) return run;
-    // Its snapshot will not restore: it comes back as after a restart (rebuilt, or failed).
-    return this.recover({ partition, owner: record.owner });
-  }
-
-  private async recover(entry: { partition: string; owner: string }): Promise<HostedRun | undefined> {
-    await recoverRun(this.recovering, entry, this.options.durable!);
-    return this.live.get(entry.partition);
+    this.retirement.retire(partition);
   }
 
   /** Stops and forgets a live run, keeping its owner (it may be built again). */

@@ -46,6 +46,43 @@ export interface RecoveringHost {
   rests(snapshot: RunSnapshot): boolean;
   retire(partition: string): void;
   holdWhile(partition: string, work: () => void | Promise<void>): void;
+  /** The live run of `partition`, if any. */
+  live(partition: string): HostedRun | undefined;
+  closed(): boolean;
+  /** Knows `owner` as the run's owner again (a resting run woken: no working slot taken here). */
+  remember(partition: string, owner: string): void;
+}
+
+/** Brings a resting run back from its record: restored from its snapshot, indexed again. */
+export async function reviveRun(host: RecoveringHost, partition: string): Promise<HostedRun | undefined> {
+  const record = await host.runs.record(partition);
+  if (
+    !record ||
+    record.snapshot === undefined ||
+    record.snapshot === null ||
+    record.finished ||
+    record.failure !== undefined
+  )
+    return undefined;
+  // Indexed again while its journal is read: on disk before the run can journal anything.
+  const [entries] = await Promise.all([
+    host.options.journal.read(partition).catch(() => undefined),
+    host.runs.markUnfinished({ partition, owner: record.owner }),
+  ]);
+  if (host.closed() || host.live(partition)) return host.live(partition);
+  const entry = { partition, owner: record.owner };
+  // A journal that cannot be read (damaged, found on this first touch): recovery reports the run failed.
+  if (!entries) return recoverLive(host, entry);
+  host.remember(partition, record.owner);
+  const { journaledIds, records } = journalOf(host.options.system, entries);
+  const run = tryBuild(host, partition, { snapshot: record.snapshot, journaledIds, records });
+  // Its snapshot will not restore: it comes back as after a restart (rebuilt, or failed).
+  return run ?? recoverLive(host, entry);
+}
+
+async function recoverLive(host: RecoveringHost, entry: UnfinishedRun): Promise<HostedRun | undefined> {
+  await recoverRun(host, entry, host.options.durable!);
+  return host.live(entry.partition);
 }
 
 /** Brings back one unfinished run; a run that cannot come back is marked failed, the others go on. */

@@ -22,7 +22,7 @@ describe('an ephemeral run host', () => {
       host.release(run.partition);
     }
     // Held from `start` to a `commit` an ephemeral host never makes: a release must let go of it.
-    expect((host as unknown as { pins: Map<string, number> }).pins.size).toBe(0);
+    expect((host as unknown as { holds: { size: number } }).holds.size).toBe(0);
     await host.close();
   });
 });

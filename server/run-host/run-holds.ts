@@ -1,0 +1,41 @@
+/**
+ * Who holds each run live, counted per partition: a caller that pinned it (about to send to it,
+ * or watching it), a run between `start` and `commit`, a rebuild replaying. A held run is not
+ * released as resting; when the last hold goes, the host looks again whether it rests.
+ *
+ * @example
+ * holds.hold(partition);
+ * if (holds.unhold(partition)) maybeRetire(partition); // nobody holds it now
+ */
+export class RunHolds {
+  private readonly counts = new Map<string, number>();
+
+  hold(partition: string): void {
+    this.counts.set(partition, (this.counts.get(partition) ?? 0) + 1);
+  }
+
+  /** Lets go once; true when nobody holds the run any more. */
+  unhold(partition: string): boolean {
+    const left = (this.counts.get(partition) ?? 1) - 1;
+    if (left > 0) {
+      this.counts.set(partition, left);
+      return false;
+    }
+    this.counts.delete(partition);
+    return true;
+  }
+
+  /** Runs held now. */
+  get size(): number {
+    return this.counts.size;
+  }
+
+  has(partition: string): boolean {
+    return this.counts.has(partition);
+  }
+
+  /** Drops every hold of a run (an ephemeral host's run is held from `start` to a `commit` that never comes). */
+  forget(partition: string): void {
+    this.counts.delete(partition);
+  }
+}
