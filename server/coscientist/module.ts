@@ -11,6 +11,7 @@ import type { RunHostOptions } from '../run-host/run-host.ts';
 import { defineSystemModule, type OpenSystem } from '../system-module.ts';
 import { inspectedRunSource } from '../viz/inspected-run-source.ts';
 import type { RunInspectors } from '../viz/run-sources.ts';
+import { coscientistA2a } from './a2a-mapping.ts';
 import { researchRoutes } from './research-routes.ts';
 import { ResearchService } from './research-service.ts';
 import { RESEARCH_ROUTE_DOCS } from './research-route-docs.ts';
@@ -77,6 +78,7 @@ export default defineSystemModule<CoscientistOptions>({
           list: async (userId) => service.working(userId),
         }),
       ],
+      a2a: coscientistA2a(service),
       service,
       close: () => service.close(),
     };
