@@ -67,6 +67,8 @@ export interface A2aMapping {
   produced?(owner: string, ref: string): Promise<readonly A2aArtifact[]>;
   /** Calls `onChange` after each change of the run (a transition, a routed envelope); returns how to stop. */
   follow(owner: string, ref: string, onChange: () => void): Promise<() => void>;
+  /** Checks a follow-up before it reaches the task (throws a `ValidationError` naming the field), so bad input is invalid params, not a failed task. */
+  checkReply?(input: A2aInput): void;
   /** A follow-up message on an `input-required` task; returns the task's new `ref` if it changed. */
   resume?(owner: string, ref: string, input: A2aInput): Promise<string | void>;
   /** Cancels the work; resolves once `view` reads `canceled`. Absent: the system's tasks are not cancelable. */

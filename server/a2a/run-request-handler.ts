@@ -105,6 +105,7 @@ export class RunRequestHandler extends DefaultRequestHandler {
         throw new UnsupportedOperationError(
           `Task ${message.taskId} is ${view?.state ?? 'over'}, not waiting for input: send a message without taskId to start new work.`,
         );
+      this.mapping.checkReply?.(inputOf(message));
       return params;
     }
     const request = this.mapping.parse(inputOf(message));

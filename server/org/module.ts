@@ -12,6 +12,7 @@ import { projectRests } from '../../machines/org/project-run.ts';
 import type { JournalRecord } from '../../protocol/runtime/ack-record.ts';
 import { RunHost } from '../run-host/run-host.ts';
 import { defineSystemModule } from '../system-module.ts';
+import { orgA2a } from './org-a2a-mapping.ts';
 import { OrgProjects, type ProjectRecord } from './org-projects.ts';
 import { orgRoutes } from './org-routes.ts';
 import { ORG_ROUTE_DOCS } from './org-route-docs.ts';
@@ -80,6 +81,7 @@ export default defineSystemModule<OrgModuleOptions>({
     };
     return {
       routes: { '/org': orgRoutes(projects, knowledgeOf) },
+      a2a: orgA2a(projects),
       close: () => {
         projects.close();
         return host.close();
