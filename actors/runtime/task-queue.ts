@@ -1,18 +1,15 @@
 import { NotFoundError } from '../../protocol/runtime/runtime-error.ts';
-import type { TaskError, TaskSpecInput, TaskView } from '../../protocol/runtime/task-spec.ts';
-import { backoffDelay } from './backoff.ts';
+import type { TaskSpecInput, TaskView } from '../../protocol/runtime/task-spec.ts';
 import { realClock, type ServiceClock } from './clock.ts';
-import { DeadlineTimers } from './deadline-timers.ts';
-import type { TaskAttemptOutcome } from './task-attempt.ts';
 import { TaskBook, type TaskQueueRecord } from './task-book.ts';
-import { TaskQueueBrokenError } from './task-queue-broken-error.ts';
+import { TaskDispatcher } from './task-dispatcher.ts';
 export { TaskQueueBrokenError } from './task-queue-broken-error.ts';
-import { failureRecord, interruptedRecords } from './task-failure-record.ts';
 import { TaskQueueLog } from './task-queue-log.ts';
 import { ownerChangeRecord, type OwnerChange } from './task-owner-change.ts';
 import { validateSubmission } from './task-submission.ts';
 import type { SubmitAnswer, TaskQueueEvent, TaskQueueOptions } from './task-queue-options.ts';
 export type { SubmitAnswer, TaskQueueEvent, TaskQueueOptions } from './task-queue-options.ts';
+import { TaskQueueWriter } from './task-queue-writer.ts';
 import { TaskWatchers } from './task-watchers.ts';
 import { TaskWorkerPool } from './task-worker-pool.ts';
 
@@ -46,16 +43,13 @@ export async function openTaskQueue(options: TaskQueueOptions): Promise<TaskQueu
 /** A task queue; open one with {@link openTaskQueue}. */
 export class TaskQueue {
   readonly #options: TaskQueueOptions;
-  readonly #clock: ServiceClock;
-  readonly #log: TaskQueueLog;
   readonly #book: TaskBook;
   readonly #pool: TaskWorkerPool;
-  readonly #retries: DeadlineTimers<string>;
+  readonly #writer: TaskQueueWriter;
+  readonly #dispatcher: TaskDispatcher;
   readonly #reserved = new Set<string>();
-  readonly #dirty = new Set<string>();
   readonly #watchers = new TaskWatchers((error) => this.#reportError(error));
   #closed = false;
-  #broken: TaskQueueBrokenError | undefined;
   /** Owner changes run one at a time, and nothing starts while one waits for the disk. */
   #ownerChanges: Promise<unknown> = Promise.resolve();
   #holding = 0;
@@ -63,14 +57,29 @@ export class TaskQueue {
   /** @internal use {@link openTaskQueue}. */
   constructor(options: TaskQueueOptions, log: TaskQueueLog, records: TaskQueueRecord[]) {
     this.#options = options;
-    this.#clock = options.clock ?? realClock;
-    this.#log = log;
-    this.#pool = new TaskWorkerPool(options.workers, this.#clock);
-    this.#retries = new DeadlineTimers(this.#clock);
-    this.#book = new TaskBook(this.#clock.now.bind(this.#clock), (agentType) => this.#dirty.add(agentType));
+    const clock: ServiceClock = options.clock ?? realClock;
+    this.#pool = new TaskWorkerPool(options.workers, clock);
+    this.#book = new TaskBook(clock.now.bind(clock), (agentType) => this.#dispatcher.markReady(agentType));
+    this.#writer = new TaskQueueWriter(log, this.#book, options, (broken) => {
+      this.#dispatcher.clearRetries();
+      this.#reportError(broken);
+    });
+    this.#dispatcher = new TaskDispatcher({
+      book: this.#book,
+      pool: this.#pool,
+      writer: this.#writer,
+      clock,
+      random: options.random,
+      hooks: {
+        paused: () => this.#closed || this.#writer.broken !== undefined || this.#holding > 0,
+        closed: () => this.#closed,
+        emit: (event) => this.#emit(event),
+        settle: (taskId) => this.#watchers.settle(taskId, () => this.#book.view(taskId)!),
+      },
+    });
     for (const record of records) this.#book.apply(record);
-    this.#recoverInterrupted();
-    this.#pump();
+    this.#dispatcher.recoverInterrupted();
+    this.#dispatcher.pump();
   }
 
   /**
@@ -93,10 +102,10 @@ export class TaskQueue {
     for (const spec of specs) this.#reserved.add(spec.task_id);
     const record: TaskQueueRecord = { t: 'submitted', tasks: specs };
     try {
-      await this.#append(record, () => {
+      await this.#writer.append(record, () => {
         for (const spec of specs) this.#reserved.delete(spec.task_id);
         this.#book.apply(record);
-        this.#pump();
+        this.#dispatcher.pump();
       });
     } finally {
       for (const spec of specs) this.#reserved.delete(spec.task_id);
@@ -152,7 +161,7 @@ export class TaskQueue {
    */
   close(): void {
     this.#closed = true;
-    this.#retries.clear();
+    this.#dispatcher.clearRetries();
     this.#pool.abortAll({ code: 'interrupted', message: 'The task queue was closed.', transient: true });
   }
 
@@ -161,7 +170,7 @@ export class TaskQueue {
   }
 
   #assertOpen(): void {
-    if (this.#broken) throw this.#broken;
+    if (this.#writer.broken) throw this.#writer.broken;
     if (this.#closed) throw new Error(`Task queue ${this.#options.name} is closed: open it again to use it.`);
   }
 
@@ -181,14 +190,14 @@ export class TaskQueue {
       const record = ownerChangeRecord(this.#viewOf(taskId), change, this.#pool.agentTypes);
       this.#holding++;
       try {
-        await this.#append(record, () => {
+        await this.#writer.append(record, () => {
           this.#book.apply(record);
           if (record.t === 'failed') this.#emit({ type: 'task.failed', taskId, error: record.error });
         });
       } finally {
         this.#holding--;
       }
-      this.#afterChange(taskId);
+      this.#dispatcher.afterChange(taskId);
       return this.#viewOf(taskId);
     };
     const result = this.#ownerChanges.then(run, run);
@@ -196,145 +205,9 @@ export class TaskQueue {
     return result;
   }
 
-  /** Journals `record`, then runs `apply`; a failed append breaks the queue (see {@link TaskQueueBrokenError}). */
-  #append(record: TaskQueueRecord, apply?: () => void): Promise<void> {
-    return this.#write(record, apply).catch((error: unknown) => {
-      throw this.#break(error);
-    });
-  }
-
-  /** Journals `record` (compacting when due), then runs `apply`; a failure is the caller's to handle. */
-  #write(record: TaskQueueRecord, apply?: () => void): Promise<void> {
-    const written = this.#log.append(record, apply);
-    const { compactAfter = 10_000, keepCompleted = 10_000 } = this.#options;
-    if (this.#log.sinceSnapshot >= Math.max(compactAfter, 2 * this.#book.size)) {
-      this.#book.forgetCompleted(keepCompleted);
-      this.#log.compact(this.#book);
-    }
-    return written;
-  }
-
   #emit(event: TaskQueueEvent): void {
     if (this.#closed) return; // a closed queue has nothing more to say (its journal may still take a write)
     this.#watchers.emit(event);
-  }
-
-  /** Tells waiters and subscribers about a final task, and starts what became ready. */
-  #afterChange(taskId: string): void {
-    const status = this.#book.peek(taskId)?.status;
-    if (status === 'completed' || status === 'failed') this.#watchers.settle(taskId, () => this.#book.view(taskId)!);
-    this.#pump();
-  }
-
-  /** Starts ready tasks while their agent types have free workers. */
-  #pump(): void {
-    if (this.#closed || this.#broken || this.#holding > 0) return;
-    for (const agentType of this.#dirty) {
-      while (this.#pool.hasFreeWorker(agentType)) {
-        const id = this.#book.next(agentType);
-        if (id === undefined) break;
-        this.#start(id, agentType);
-      }
-      this.#dirty.delete(agentType);
-    }
-  }
-
-  #start(id: string, agentType: string): void {
-    const task = this.#book.peek(id)!;
-    const attempt = task.attempts + 1;
-    const waitedMs = this.#clock.now() - (task.ready_at ?? this.#clock.now());
-    const record: TaskQueueRecord = { t: 'started', task_id: id, attempt };
-    this.#book.apply(record);
-    this.#append(record).catch(() => {}); // it broke the queue, which reported it
-    const view = this.#book.view(id)!;
-    const dependencyResults = Object.fromEntries(view.dependencies.map((d) => [d, this.#book.peek(d)?.result]));
-    const done = this.#pool.run(view, attempt, dependencyResults);
-    this.#emit({ type: 'task.started', taskId: id, agentType, attempt, waitedMs });
-    void done.then((outcome) => {
-      this.#dirty.add(agentType); // its worker is free again
-      this.#ended(id, agentType, attempt, outcome);
-    });
-  }
-
-  /**
-   * Journals how an attempt ended (its worker is already free). A completion counts, and
-   * releases dependents, once it is on disk; until then the task shows `running` without
-   * holding a worker.
-   */
-  #ended(id: string, agentType: string, attempt: number, outcome: TaskAttemptOutcome): void {
-    if (this.#closed) return;
-    if (outcome.ok) {
-      const record: TaskQueueRecord = { t: 'completed', task_id: id, result: outcome.result };
-      // Memory is not ahead when a completion is refused: its failure is journaled instead.
-      this.#write(record, () => {
-        this.#book.apply(record);
-        this.#emit({ type: 'task.completed', taskId: id });
-        this.#afterChange(id);
-      }).catch((error: unknown) => {
-        const message = error instanceof Error ? error.message : String(error);
-        const failure: TaskError = {
-          code: 'result_not_stored',
-          message: `The result of task ${id} could not be journaled (${message}); results must be JSON.`,
-          transient: false,
-        };
-        this.#ended(id, agentType, attempt, { ok: false, error: failure, partials: [] });
-      });
-      this.#pump();
-      return;
-    }
-    const { error, partials } = outcome;
-    const policy = this.#pool.retryPolicy(agentType);
-    const record = failureRecord({
-      task_id: id,
-      attempt,
-      error,
-      partials,
-      policy,
-      retryAt: this.#clock.now() + backoffDelay(policy.backoff, attempt, this.#options.random),
-    });
-    // Like a completion: the task shows `running`, without a worker, until its failure is on disk.
-    this.#append(record, () => {
-      this.#book.apply(record);
-      if (record.t === 'attempt_failed') {
-        this.#armRetry(id, record.retry_at);
-        this.#emit({ type: 'task.retrying', taskId: id, retryAt: record.retry_at, error });
-      } else this.#emit({ type: 'task.failed', taskId: id, error });
-      this.#afterChange(id);
-    }).catch(() => {}); // it broke the queue, which reported it
-    this.#pump();
-  }
-
-  /** A retrying task joins its line again at `at` (at once when that time has passed). */
-  #armRetry(id: string, at: number): void {
-    const requeue = () => {
-      this.#book.requeue(id);
-      this.#pump();
-    };
-    if (at <= this.#clock.now()) requeue();
-    else this.#retries.arm(id, at, requeue);
-  }
-
-  /** After a restart: each task that was running lost its attempt (see {@link openTaskQueue}). */
-  #recoverInterrupted(): void {
-    const policyOf = (agentType: string) => this.#pool.retryPolicy(agentType);
-    for (const record of interruptedRecords(this.#book, policyOf, this.#clock.now())) {
-      this.#book.apply(record); // nothing was observable yet: the queue is still opening
-      this.#append(record).catch(() => {}); // it broke the queue, which reported it
-    }
-    for (const [id, status] of [...this.#book.statuses()]) {
-      if (status === 'retrying') this.#armRetry(id, this.#book.peek(id)!.retry_at ?? 0);
-    }
-  }
-
-  /** Latches the broken state once (reporting it) and hands back the error for callers. */
-  #break(error: unknown): TaskQueueBrokenError {
-    if (!this.#broken) {
-      this.#broken =
-        error instanceof TaskQueueBrokenError ? error : new TaskQueueBrokenError(this.#options.name, error);
-      this.#retries.clear();
-      this.#reportError(this.#broken);
-    }
-    return this.#broken;
   }
 
   #reportError(error: unknown): void {
