@@ -83,7 +83,7 @@ export class RunExecutor implements AgentExecutor {
   }
 
   cancelTask = async (taskId: string): Promise<void> => {
-    // The handler cancels through the mapping before it gets here; a task it could not cancel stays as it is.
+    // Never reached: the handler cancels through the mapping and answers from the system (RunRequestHandler.cancelTask).
     throw new TaskNotCancelableError(`Task ${taskId} cannot be cancelled.`);
   };
 }
