@@ -78,10 +78,4 @@ export class KnowledgeGraph {
     if (!result.ok) return this.record(role, draft);
     return node;
   }
-
-  /** Which of `ids` name no node (a message's `knowledge_graph_refs` must name existing ones). */
-  async missing(ids: readonly string[]): Promise<string[]> {
-    const found = await Promise.all(ids.map(async (id) => ((await this.get(id)) ? undefined : id)));
-    return found.filter((id): id is string => id !== undefined);
-  }
 }

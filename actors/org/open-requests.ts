@@ -2,7 +2,7 @@ import type { OrgEnvelope } from '../../protocol/org/envelope.ts';
 import { isRoutedRecord, type JournalRecord } from '../../protocol/runtime/ack-record.ts';
 import type { RoutingError } from '../../protocol/runtime/routing.ts';
 
-type Refusal = Pick<RoutingError, 'code' | 'message'>;
+type Refusal = Pick<RoutingError, 'code' | 'message' | 'issues'>;
 
 interface ProjectRequests {
   /** Request id -> the receivers that have not answered it yet. */
@@ -59,12 +59,10 @@ export class OpenRequests {
     if (!project || project.seen.has(envelope.message_id) || envelope.message_type !== 'response') return undefined;
     const named = envelope.context?.related_messages?.[0] ?? '';
     if (project.open.get(named)?.has(envelope.source_agent)) return undefined;
-    return {
-      code: 'unknown_correlation',
-      message:
-        `Response ${envelope.message_id} names ${named} in context.related_messages[0], which is no open ` +
-        `request to ${envelope.source_agent}; name the request it answers (each is answered once).`,
-    };
+    const message =
+      `Response ${envelope.message_id} names ${named} in context.related_messages[0], which is no open ` +
+      `request to ${envelope.source_agent}; name the request it answers (each is answered once).`;
+    return { code: 'unknown_correlation', message, issues: [{ path: 'context.related_messages', message }] };
   }
 
   #take(project: ProjectRequests, envelope: OrgEnvelope): void {

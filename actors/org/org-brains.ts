@@ -43,16 +43,6 @@ async function unmetDependencies(turn: Turn, message: OrgEnvelope): Promise<stri
 async function handle(role: OrgRole, turn: Turn): Promise<void> {
   const { message, ws } = turn;
   if (message.message_type === 'escalation') return role.onEscalation?.(turn);
-  const refs = message.context?.knowledge_graph_refs ?? [];
-  const missing = refs.length > 0 ? await ws.knowledge.missing(refs) : [];
-  if (missing.length > 0) {
-    if (message.message_type === 'request')
-      turn.respond({
-        kind: 'refused',
-        issues: missing.map((id) => ({ path: 'context.knowledge_graph_refs', message: `no node ${id}` })),
-      });
-    return;
-  }
   const content = message.payload.content;
   const kind = String(content['kind'] ?? '');
   if (message.message_type === 'request' && (await unmetDependencies(turn, message)).length > 0) {

@@ -4,7 +4,7 @@ import {
   HandoffVerdictSchema,
 } from '../../protocol/org/handoff-messages.ts';
 import type { OrgEnvelope } from '../../protocol/org/envelope.ts';
-import { isRoutedRecord, type JournalRecord } from '../../protocol/runtime/ack-record.ts';
+import { isAckRecord, isRoutedRecord, type JournalRecord } from '../../protocol/runtime/ack-record.ts';
 import { HandoffBook, type HandoffView } from './handoff-view.ts';
 import type { HandoffInput } from './handoff.ts';
 
@@ -18,7 +18,7 @@ export function handoffsOfJournal(records: readonly JournalRecord[]): HandoffVie
   /** Notification message id -> its handoff. */
   const notifications = new Map<string, HandoffInput>();
   for (const record of records) {
-    if (!isRoutedRecord(record)) {
+    if (isAckRecord(record)) {
       const about = notifications.get(record.message_id);
       if (!about || record.receiver !== about.to) continue;
       const stamp = { at: '', message_id: record.message_id };
@@ -26,6 +26,8 @@ export function handoffsOfJournal(records: readonly JournalRecord[]): HandoffVie
       if (record.kind === 'ack.undeliverable') book.apply(about, { type: 'handoff.undeliverable', ...stamp });
       continue;
     }
+    // A refused envelope was never delivered: it moves no handoff.
+    if (!isRoutedRecord(record)) continue;
     const envelope = record.envelope as OrgEnvelope;
     if (envelope.message_type !== 'request' && envelope.message_type !== 'response') continue;
     const stamp = { at: envelope.timestamp, message_id: envelope.message_id };

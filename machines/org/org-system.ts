@@ -1,4 +1,5 @@
 import type { AnyActorLogic } from 'xstate';
+import type { KnowledgeIds } from '../../actors/org/knowledge-ids.ts';
 import type { OpenRequests } from '../../actors/org/open-requests.ts';
 import type { AckOptions } from '../runtime/ack-delivery.ts';
 import { agentMachine, type AgentBrainLogic } from '../runtime/agent.ts';
@@ -21,12 +22,16 @@ export interface OrgSystemOptions {
   agentTimeoutMs?: number;
   /** The projects' open requests: a response must name one sent to its sender (checked after the channels). */
   requests?: OpenRequests;
+  /** The owners' knowledge-graph node ids: `context.knowledge_graph_refs` must name existing nodes (checked before `requests`, which note what they admit). */
+  knowledge?: KnowledgeIds;
 }
 
 /**
  * The org system (spec 004) as the supervisor runs it: the v2.0 envelope routed verbatim, the
  * routing table derived from the five channels, the channel rule checked first (its own refusal
- * code `outside_channel`), every request and every message asking for it acknowledged by the
+ * code `outside_channel`), then the knowledge-graph nodes a message cites (`unknown_reference`)
+ * and a response's open request (`unknown_correlation`), each refusal naming its field;
+ * every request and every message asking for it acknowledged by the
  * runtime on the receiver's behalf, redelivered, then escalated to chief-orchestration (the dead
  * letter); mailboxes ordered critical before high before medium before low.
  *
@@ -51,7 +56,9 @@ export function orgSystem(options: OrgSystemOptions): SystemDefinition {
     orchestrator: PROJECT_RUN,
     partitionOf: (envelope) => (envelope as OrgEnvelope).context?.prd_id ?? 'unassigned',
     admissionRule: (envelope, address) =>
-      orgChannelRule(envelope as OrgEnvelope, address) ?? options.requests?.admit(envelope as OrgEnvelope),
+      orgChannelRule(envelope as OrgEnvelope, address) ??
+      options.knowledge?.check(envelope as OrgEnvelope) ??
+      options.requests?.admit(envelope as OrgEnvelope),
     acks: { ...options.acks, deadLetter: orgDeadLetter },
   };
 }

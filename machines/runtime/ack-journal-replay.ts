@@ -1,4 +1,4 @@
-import { isRoutedRecord, type AckRecord, type JournalRecord } from '../../protocol/runtime/ack-record.ts';
+import { isAckRecord, isRoutedRecord, type AckRecord, type JournalRecord } from '../../protocol/runtime/ack-record.ts';
 import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 import type { AckPolicy, TrackedAck } from './ack-ledger.ts';
 import type { AckItem } from './ack-delivery.ts';
@@ -41,6 +41,7 @@ export function ackJournalReplay(
         routed.set(known.item.id, { item: known.item, policy: known.policy });
       continue;
     }
+    if (!isAckRecord(record)) continue; // an envelope refused at admission: never delivered
     const key = `${record.message_id}\u0000${record.receiver}`;
     gaveUp.delete(key);
     if (record.kind === 'ack.armed') armed.set(key, record);

@@ -25,8 +25,12 @@ export interface SystemDefinition<E extends RoutableEnvelope = RoutableEnvelope>
    * A system's own rule, checked after the schema and before the routing table: an error (its
    * code `outside_channel`, a message that says how to send it instead) refuses the envelope.
    * Spec 004's channels are one: sender and receivers must share a channel that carries the type.
+   * Its `issues` name the field (`destination_agent`).
    */
-  admissionRule?: (envelope: E, address: Readonly<Address>) => Pick<RoutingError, 'code' | 'message'> | undefined;
+  admissionRule?: (
+    envelope: E,
+    address: Readonly<Address>,
+  ) => Pick<RoutingError, 'code' | 'message' | 'issues'> | undefined;
   agents: Readonly<Record<string, AnyActorLogic>>;
   /** Input of each spawned agent; `{ name }` when absent. */
   agentInput?: (name: string) => unknown;

@@ -3,7 +3,7 @@ import type { RoutingError } from '../runtime/routing.ts';
 import { channelFor, OrgMessageTypeSchema } from './channels.ts';
 import { OrgAgentSchema, type OrgEnvelope } from './envelope.ts';
 
-type Refusal = Pick<RoutingError, 'code' | 'message'>;
+type Refusal = Pick<RoutingError, 'code' | 'message' | 'issues'>;
 
 /**
  * Spec 004's rules a message must meet before it is routed (the org system's `admissionRule`):
@@ -26,13 +26,11 @@ export function orgChannelRule(envelope: OrgEnvelope, address: Readonly<Address>
         ? `An escalation always goes to chief-orchestration first, not to ${receiver}; address it to chief-orchestration.`
         : `${sender} and ${receiver} share no channel that carries a ${type} (spec 004's Communication Channels); ` +
           'send it over a channel both are on, or through chief-orchestration on the Orchestration Bus.';
-    return { code: 'outside_channel', message };
+    return { code: 'outside_channel', message, issues: [{ path: 'destination_agent', message }] };
   }
   if (type === 'response' && !envelope.context?.related_messages?.[0]) {
-    return {
-      code: 'invalid_envelope',
-      message: 'A response names the message it answers in context.related_messages[0]; add it.',
-    };
+    const message = 'A response names the message it answers in context.related_messages[0]; add it.';
+    return { code: 'invalid_envelope', message, issues: [{ path: 'context.related_messages', message }] };
   }
   return undefined;
 }

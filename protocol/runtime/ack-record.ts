@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { RefusedRecordSchema, type RefusedRecord } from './refused-record.ts';
 import { RoutedRecordSchema, type RoutedRecord } from './routing.ts';
 
 /*
  * What acknowledged delivery keeps in a run's journal beside the routed envelopes: each delivery
  * that waits for an ack with its deadline, and how each (message id, receiver) ended: acked,
  * given up, or expired before a redelivery. Readers of a journal that want
- * only the envelopes keep the entries `isRoutedRecord` accepts.
+ * only the envelopes keep the entries `isRoutedRecord` accepts (not refused envelopes either).
  */
 
 const Pair = {
@@ -50,11 +51,24 @@ export const AckRecordSchema = z.discriminatedUnion('kind', [
 ]);
 export type AckRecord = z.infer<typeof AckRecordSchema>;
 
-/** Anything a supervisor journals: a routed envelope, or a record of acknowledged delivery. */
-export const JournalRecordSchema = z.union([RoutedRecordSchema, AckRecordSchema]);
-export type JournalRecord = RoutedRecord | AckRecord;
+/**
+ * Anything a run's journal holds: a routed envelope, a record of acknowledged delivery, or (where
+ * the system opts in) an envelope refused at admission.
+ */
+export const JournalRecordSchema = z.union([RoutedRecordSchema, AckRecordSchema, RefusedRecordSchema]);
+export type JournalRecord = RoutedRecord | AckRecord | RefusedRecord;
 
-/** Whether a journal record is a routed envelope (not an ack record). */
+/** Whether a journal record is a routed envelope (not an ack record, not a refused envelope). */
 export function isRoutedRecord(record: JournalRecord): record is RoutedRecord {
-  return !record.kind.startsWith('ack.');
+  return !record.kind.startsWith('ack.') && record.kind !== 'refused';
+}
+
+/** Whether a journal record is a record of acknowledged delivery (`ack.*`). */
+export function isAckRecord(record: JournalRecord): record is AckRecord {
+  return record.kind.startsWith('ack.');
+}
+
+/** Whether a journal record is an envelope refused at admission. */
+export function isRefusedRecord(record: JournalRecord): record is RefusedRecord {
+  return record.kind === 'refused';
 }

@@ -81,6 +81,8 @@ const RoutingErrorCodeSchema = z.enum([
   'undeliverable',
   /** A system's own admission rule refused it (`SystemDefinition.admissionRule`: spec 004's channels). */
   'outside_channel',
+  /** A system's admission rule found a reference to something that does not exist (spec 004's knowledge_graph_refs). */
+  'unknown_reference',
 ]);
 
 /** The structured error a rejected envelope's sender receives. */

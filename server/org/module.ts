@@ -51,6 +51,7 @@ export default defineSystemModule<OrgModuleOptions>({
       system: orgSystem({
         ...options,
         requests: projects.requests,
+        knowledge: projects.knowledge,
         brains: {
           ...offlineOrgBrains(projects.workspaceOf, projects.activity),
           ...options.brains?.(projects.workspaceOf, projects.activity),
@@ -59,6 +60,8 @@ export default defineSystemModule<OrgModuleOptions>({
       journal,
       store: services.store,
       runActor: PROJECT_RUN,
+      // A refused envelope is journaled with its code and field: GET .../messages shows it.
+      journalRefusals: true,
       // Journal first: a project brought back is handed what its receivers did not handle (restore).
       durable: {
         finished: () => false,

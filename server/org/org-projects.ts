@@ -5,6 +5,7 @@ import type { Collection } from '../../actors/runtime/store.ts';
 import { openSharedState } from '../../actors/runtime/shared-state/open-shared-state.ts';
 import { ORG_STATE_SCHEMA } from '../../actors/org/org-state-schema.ts';
 import { amendmentTask, openingTasks } from '../../actors/org/project-tasks.ts';
+import { KnowledgeIds } from '../../actors/org/knowledge-ids.ts';
 import { OpenRequests } from '../../actors/org/open-requests.ts';
 import { OrgWorkspace } from '../../actors/org/workspace.ts';
 import type { HostedRun } from '../run-host/hosted-run.ts';
@@ -50,9 +51,14 @@ export class OrgProjects {
   readonly #runs: ProjectRuns;
   /** What the admission rule checks responses against (loaded from a project's journal before it takes a message). */
   readonly requests = new OpenRequests();
+  /** The node ids a message may cite (its owner's knowledge graph, read when a project wakes and followed). */
+  readonly knowledge: KnowledgeIds;
   #closed = false;
 
   constructor(private readonly deps: OrgProjectsDeps) {
+    this.knowledge = new KnowledgeIds((owner) =>
+      openSharedState({ journal: deps.stateJournal, schema: ORG_STATE_SCHEMA, scopes: { owner }, clock: deps.clock }),
+    );
     const onError = (error: unknown) => console.error('org deadlines:', error);
     this.#deadlines = new ProjectDeadlines({
       clock: deps.clock,
@@ -68,7 +74,10 @@ export class OrgProjects {
       },
       onIdle: async (project) => {
         if (this.#closed) return;
-        if (this.#runs.isIdle(project.project_id)) this.requests.forget(project.project_id);
+        if (this.#runs.isIdle(project.project_id)) {
+          this.requests.forget(project.project_id);
+          this.knowledge.forget(project.project_id, project.owner);
+        }
         const record = await this.deps.records.get(project.project_id);
         if (record) await this.#armDeadlines(record);
       },
@@ -90,6 +99,7 @@ export class OrgProjects {
       if (run) {
         const records = await this.records(id);
         this.requests.load(id, records);
+        await this.knowledge.load(id, record.owner);
         const pending = await unhandledOf(records, this.workspace(record));
         if (pending.length > 0) run.send({ type: 'project.redeliver', envelopes: pending });
         this.#runs.adopt(record, run);
@@ -117,13 +127,16 @@ export class OrgProjects {
     if (record && !this.#closed) await this.#send(record, envelopes);
   }
 
-  async #known(projectId: string): Promise<void> {
-    if (!this.requests.has(projectId)) this.requests.load(projectId, await this.records(projectId));
+  /** Loads what the admission rule checks a project's messages against: its open requests, its owner's node ids. */
+  async #known(record: ProjectRecord): Promise<void> {
+    const id = record.project_id;
+    if (!this.knowledge.has(id)) await this.knowledge.load(id, record.owner);
+    if (!this.requests.has(id)) this.requests.load(id, await this.records(id));
   }
 
-  /** Sends into a project once its open requests are known (read from its journal when it was resting). */
+  /** Sends into a project once what its messages are checked against is known (read when it was resting). */
   async #send(record: ProjectRecord, envelopes: unknown[], options: { work?: boolean } = {}) {
-    await this.#known(record.project_id);
+    await this.#known(record);
     return this.#runs.send(record, envelopes, options);
   }
 
@@ -225,18 +238,20 @@ export class OrgProjects {
     return { project_id: projectId, prd_version: version + 1 };
   }
 
-  /** An external agent's message into its project (already validated and channel-checked by the route). */
+  /**
+   * An external agent's message into its project (its schema checked by the route): admitted by
+   * the supervisor like any other, or refused there (channel, cited nodes, open request), its
+   * refusal journaled, then answered 422 naming the field.
+   */
   async deliver(owner: string, envelope: OrgEnvelope) {
     const record = await this.own(owner, envelope.context?.prd_id ?? '');
     this.workspace(record);
-    await this.#known(record.project_id);
-    const refused = this.requests.check(envelope);
-    if (refused)
-      throw new RuntimeError(refused.code, refused.message, 422, [
-        { path: 'context.related_messages', message: refused.message },
-      ]);
     const { ready } = await this.#send(record, [envelope], { work: true });
-    await ready(envelope.message_id);
+    const refused = await ready(envelope.message_id);
+    if (refused) {
+      const issue = { path: refused.field ?? '', message: refused.message };
+      throw new RuntimeError(refused.code, refused.message, 422, [issue]);
+    }
     return { message_id: envelope.message_id };
   }
 

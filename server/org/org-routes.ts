@@ -3,8 +3,7 @@ import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { KnowledgeGraph } from '../../actors/org/knowledge-graph.ts';
 import { encodeFileName } from '../../actors/runtime/safe-file-name.ts';
-import { orgChannelRule } from '../../protocol/org/channel-rule.ts';
-import { ORG_ADDRESSING, OrgEnvelopeSchema, type OrgEnvelope } from '../../protocol/org/envelope.ts';
+import { OrgEnvelopeSchema, type OrgEnvelope } from '../../protocol/org/envelope.ts';
 import {
   AmendPrdBodySchema,
   CreateProjectBodySchema,
@@ -12,15 +11,16 @@ import {
 } from '../../protocol/org/http-bodies.ts';
 import { HandoffNotificationSchema, HandoffVerdictSchema } from '../../protocol/org/handoff-messages.ts';
 import { KnowledgeQuerySchema } from '../../protocol/org/knowledge.ts';
-import { addressingOf, type Address } from '../../protocol/runtime/envelope-addressing.ts';
-import { NotFoundError, RuntimeError, toErrorIssues, ValidationError } from '../../protocol/runtime/runtime-error.ts';
+import { isRoutedRecord } from '../../protocol/runtime/ack-record.ts';
+import { NotFoundError, toErrorIssues, ValidationError } from '../../protocol/runtime/runtime-error.ts';
 import { userIdOf } from '../auth.ts';
 import { readJsonBody } from '../json-body.ts';
 import type { OrgProjects } from './org-projects.ts';
 
-const addressing = addressingOf(ORG_ADDRESSING);
-
-/** Checks an external agent's envelope as the supervisor will: schema, then the channel rule (400/422 naming the field). */
+/**
+ * Checks that a body is a v2.0 envelope naming a project (400 naming the field); the rest (its
+ * channel, the nodes it cites, the request it answers) the supervisor checks, and journals.
+ */
 function checkEnvelope(body: unknown): OrgEnvelope {
   const parsed = OrgEnvelopeSchema.safeParse(body);
   if (!parsed.success) {
@@ -31,13 +31,6 @@ function checkEnvelope(body: unknown): OrgEnvelope {
     throw new ValidationError('Name the project in context.prd_id.', [{ path: 'context.prd_id', message: 'Required' }]);
   // A project id names a file: one too long is refused here, naming the envelope's field.
   encodeFileName(parsed.data.context.prd_id, 'context.prd_id');
-  const address = {} as Address;
-  addressing.read(parsed.data, address);
-  const refused = orgChannelRule(parsed.data, address);
-  if (refused)
-    throw new RuntimeError(refused.code, refused.message, 422, [
-      { path: 'destination_agent', message: refused.message },
-    ]);
   return parsed.data;
 }
 
@@ -122,7 +115,7 @@ export function orgRoutes(projects: OrgProjects, knowledgeOf: (owner: string) =>
             await stream.writeSSE({ event, data: JSON.stringify(data) });
         };
         for (const record of await projects.records(id))
-          if ('envelope' in record) await write(record.envelope as OrgEnvelope);
+          if (isRoutedRecord(record)) await write(record.envelope as OrgEnvelope);
         const queue: OrgEnvelope[] = [];
         let wake: (() => void) | undefined;
         const watched = new Set<() => void>();
@@ -148,7 +141,7 @@ export function orgRoutes(projects: OrgProjects, knowledgeOf: (owner: string) =>
           const view = await projects.view(owner, id);
           if (untilSettled && view.status !== 'working') {
             for (const record of await projects.records(id))
-              if ('envelope' in record) await write(record.envelope as OrgEnvelope);
+              if (isRoutedRecord(record)) await write(record.envelope as OrgEnvelope);
             await stream.writeSSE({ event: 'settled', data: JSON.stringify({ status: view.status }) });
             return;
           }

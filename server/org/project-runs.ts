@@ -1,5 +1,6 @@
 import { projectRests } from '../../machines/org/project-run.ts';
 import type { OrgEnvelope } from '../../protocol/org/envelope.ts';
+import type { RefusedRecord } from '../../protocol/runtime/refused-record.ts';
 import type { HostedRun } from '../run-host/hosted-run.ts';
 import type { RunHost } from '../run-host/run-host.ts';
 
@@ -9,10 +10,13 @@ export interface ProjectOwner {
   owner: string;
 }
 
-/** A send handed to a project's run: `ready(id)` resolves once that envelope is journaled and the project indexed. */
+/**
+ * A send handed to a project's run: `ready(id)` resolves once that envelope is journaled and the
+ * project indexed, or with its `refused` record once that is journaled.
+ */
 export interface ProjectSend {
   run: HostedRun;
-  ready(messageId: string): Promise<void>;
+  ready(messageId: string): Promise<RefusedRecord | undefined>;
 }
 
 export interface ProjectRunsDeps {
@@ -72,8 +76,9 @@ export class ProjectRuns {
       return {
         run,
         ready: async (messageId) => {
-          await run.journaled(messageId);
+          const refused = await run.journaled(messageId);
           if (!woken) await host.commit(run);
+          return refused;
         },
       };
     } finally {

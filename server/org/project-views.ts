@@ -4,16 +4,19 @@ import type { EscalationRecord } from '../../protocol/org/escalation-record.ts';
 import type { OrgEnvelope } from '../../protocol/org/envelope.ts';
 import type { ProjectStatus } from '../../protocol/org/http-bodies.ts';
 import { FINAL_HANDOFF_STATES } from '../../protocol/org/handoff-transitions.ts';
-import { isRoutedRecord, type JournalRecord } from '../../protocol/runtime/ack-record.ts';
+import { isAckRecord, isRefusedRecord, type JournalRecord } from '../../protocol/runtime/ack-record.ts';
 
 /** Each receiver's ack of a message: `acked`, still `pending`, given up (`undeliverable`), or `not_required`. */
 export type AckState = 'acked' | 'pending' | 'undeliverable' | 'not_required';
 
-/** Every v2.0 envelope of a project in journal order, each with its ack state per receiver. */
+/**
+ * Every v2.0 envelope of a project in journal order, each with its ack state per receiver; one
+ * refused at admission with its `refusal` (code, field, message) and no receiver.
+ */
 export function messagesWithAcks(records: readonly JournalRecord[]) {
   const acks = new Map<string, Record<string, AckState>>();
   for (const record of records) {
-    if (isRoutedRecord(record)) continue;
+    if (!isAckRecord(record)) continue;
     const states = acks.get(record.message_id) ?? {};
     const state: AckState =
       record.kind === 'ack.armed'
@@ -27,7 +30,11 @@ export function messagesWithAcks(records: readonly JournalRecord[]) {
     acks.set(record.message_id, states);
   }
   return records.flatMap((record) => {
-    if (!isRoutedRecord(record)) return [];
+    if (isAckRecord(record)) return [];
+    if (isRefusedRecord(record)) {
+      const { envelope, code, field, message } = record;
+      return [{ envelope: envelope as OrgEnvelope, ack: {}, refusal: { code, ...(field ? { field } : {}), message } }];
+    }
     const envelope = record.envelope as OrgEnvelope;
     const receivers = Array.isArray(envelope.destination_agent)
       ? envelope.destination_agent

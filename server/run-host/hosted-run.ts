@@ -1,8 +1,10 @@
 import { createActor, type AnyActorRef, type EventObject, type InspectionEvent, type Snapshot } from 'xstate';
 import type { Clock } from '../../actors/runtime/clock.ts';
 import type { SupervisorInput, SupervisorMachine } from '../../machines/runtime/supervisor.ts';
-import { addressingOf } from '../../protocol/runtime/envelope-addressing.ts';
+import { addressingOf, type EnvelopeAddressing } from '../../protocol/runtime/envelope-addressing.ts';
 import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
+import type { RefusedRecord } from '../../protocol/runtime/refused-record.ts';
+import { RefusalJournal } from './refusal-journal.ts';
 
 /**
  * How long after a change its snapshot is written, so that a burst of changes is one write (a
@@ -29,6 +31,11 @@ export interface HostedRunOptions {
   clock?: Clock;
   /** The id of one of the system's envelopes (its addressing's); spec 000's `message_id` by default. */
   idOf?: (envelope: unknown) => string | undefined;
+  /**
+   * Appends a `refused` record of each envelope refused at admission to the run's journal (a
+   * system's opt-in, `RunHostOptions.journalRefusals`); with it the system's addressing.
+   */
+  refusals?: { append: (record: RefusedRecord) => Promise<unknown>; addressing?: EnvelopeAddressing | undefined };
   /** Sent to the run actor once started, after a restore (XState does not re-arm timers, #5331). */
   resume?: EventObject;
   /** Called after every change of the run actor (keep it cheap: it runs on the routing path). */
@@ -59,6 +66,7 @@ export class HostedRun {
   private persistTimer: NodeJS.Timeout | undefined;
   private readonly persistNow: () => void;
   private readonly idOf: (envelope: unknown) => string | undefined;
+  private readonly refusals: RefusalJournal | undefined;
 
   constructor(options: HostedRunOptions) {
     this.partition = options.partition;
@@ -80,9 +88,17 @@ export class HostedRun {
         }
       },
     });
-    const onRouted = (event: { record: RoutedRecord }) => this.notify({ type: 'message', data: event.record.envelope });
+    const onRouted = (event: { record: RoutedRecord }) => {
+      this.refusals?.routed(event.record.envelope);
+      this.notify({ type: 'message', data: event.record.envelope });
+    };
     this.supervisor.on('supervisor.routed', onRouted);
     this.supervisor.on('supervisor.outbound', onRouted);
+    if (options.refusals) {
+      const refusals = new RefusalJournal({ ...options.refusals, idOf: this.idOf, settled: () => this.checkDrained() });
+      this.refusals = refusals;
+      this.supervisor.on('supervisor.rejected', (event) => refusals.refused(event));
+    }
     // After each of the supervisor's steps, when its bookkeeping says everything is settled.
     const onError = options.onError ?? ((error: unknown) => console.error(`Run ${options.partition} failed:`, error));
     this.supervisor.subscribe({ next: () => this.checkDrained(), error: onError });
@@ -144,10 +160,11 @@ export class HostedRun {
   /**
    * Resolves once the envelope `messageId` is in the journal, or once nothing of the run waits
    * for the journal any more (it was refused). Call it in the same tick as the send that hands
-   * the envelope over: the journal acknowledges later, never during the send.
+   * the envelope over: the journal acknowledges later, never during the send. Where refusals are
+   * journaled, a refused envelope resolves with its `refused` record, once that is durable.
    */
-  journaled(messageId: string): Promise<void> {
-    return new Promise((resolve) => {
+  async journaled(messageId: string): Promise<RefusedRecord | undefined> {
+    await new Promise<void>((resolve) => {
       const done = () => {
         stop();
         resolve();
@@ -157,6 +174,7 @@ export class HostedRun {
       });
       void this.once(() => this.journalIdle()).then(done);
     });
+    return this.refusals?.of(messageId);
   }
 
   /** Hands the latest snapshot to `persist` now if a change waits for its delayed write. */
@@ -174,7 +192,7 @@ export class HostedRun {
   }
 
   private journalIdle(): boolean {
-    return this.supervisor.getSnapshot().context.ledger.idle();
+    return this.supervisor.getSnapshot().context.ledger.idle() && !this.refusals?.writing;
   }
 
   private noAckPending(): boolean {

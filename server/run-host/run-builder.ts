@@ -62,6 +62,14 @@ export class RunBuilder {
       runActor: options.runActor,
       ...(options.clock ? { clock: options.clock } : {}),
       idOf: addressingOf(options.system.addressing).idOf,
+      ...(options.journalRefusals
+        ? {
+            refusals: {
+              append: (record) => options.journal.append(partition, record),
+              addressing: options.system.addressing,
+            },
+          }
+        : {}),
       ...(restore && durable?.resume ? { resume: durable.resume } : {}),
       ...(inspect ? { inspect: (event: InspectionEvent) => inspect(partition, event) } : {}),
       onChange: (snapshot) => {

@@ -56,6 +56,12 @@ export interface RunHostOptions {
   onChange?: (partition: string, owner: string, snapshot: RunSnapshot) => void;
   /** How many runs work at once, in all and per owner (`DEFAULT_ADMISSION` for what is not given). */
   admission?: Partial<AdmissionLimits>;
+  /**
+   * Journal each envelope refused at admission as a `refused` record (envelope, code, field) in
+   * its run's partition, and answer `run.journaled(id)` with it. Opt-in: readers of the other
+   * systems' journals take every record with an envelope for a routed one.
+   */
+  journalRefusals?: boolean;
   /** Where warnings go (a run that could not be recovered); `console.warn` by default. */
   warn?: (message: string) => void;
 }

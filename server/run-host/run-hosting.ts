@@ -1,5 +1,6 @@
 import type { EventObject } from 'xstate';
 import type { RunEvent, RunSnapshot } from './hosted-run.ts';
+import type { RefusedRecord } from '../../protocol/runtime/refused-record.ts';
 
 /**
  * One supervised run as a system sees it, whichever host runs it: it takes events for its run
@@ -17,8 +18,11 @@ export interface RunHandle {
   until(predicate: (snapshot: RunSnapshot) => boolean): Promise<RunSnapshot>;
   /** Resolves once nothing of the run waits for the journal or for an ack. */
   quiescent(): Promise<void>;
-  /** Resolves once the envelope `messageId` is journaled (or refused); call it in the tick of the send. */
-  journaled(messageId: string): Promise<void>;
+  /**
+   * Resolves once the envelope `messageId` is journaled (or refused); call it in the tick of the
+   * send. Where refusals are journaled (`journalRefusals`), a refused one resolves with its record.
+   */
+  journaled(messageId: string): Promise<RefusedRecord | undefined>;
 }
 
 /**

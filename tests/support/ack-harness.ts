@@ -5,7 +5,7 @@ import { agentMachine } from '../../machines/runtime/agent.ts';
 import { DEFAULT_ADDRESSING } from '../../protocol/runtime/envelope-addressing.ts';
 import type { AckOptions } from '../../machines/runtime/ack-delivery.ts';
 import { createSupervisorMachine, type SupervisorEmitted } from '../../machines/runtime/supervisor.ts';
-import { isRoutedRecord, type JournalRecord } from '../../protocol/runtime/ack-record.ts';
+import { isAckRecord, isRoutedRecord, type JournalRecord } from '../../protocol/runtime/ack-record.ts';
 import type { AgentBrainInput } from '../../protocol/runtime/agent-report.ts';
 import { recorderAgent } from './recorder-agent.ts';
 import { retryingSender } from './retrying-sender.ts';
@@ -149,8 +149,7 @@ export function startAckHarness(
         envelope?: unknown;
       }[],
     /** The ack records of a partition, in journal order. */
-    ackTrail: async (partition = 'run-1') =>
-      (await journal.read(partition)).map((e) => e.data).flatMap((r) => (isRoutedRecord(r) ? [] : [r])),
+    ackTrail: async (partition = 'run-1') => (await journal.read(partition)).map((e) => e.data).filter(isAckRecord),
     /** Settles the pending microtasks and journal writes. */
     flush: () => new Promise<void>((resolve) => setImmediate(resolve)),
   };

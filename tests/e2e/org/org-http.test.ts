@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { orgMessage } from '../../../actors/org/org-envelope.ts';
 import { loadSystemModules } from '../../../server/system-modules.ts';
 import { startRuntime } from '../../support/runtime-harness.ts';
+import { EXTERNAL_HANDOFF_ID, externalContractHandoff } from '../../support/org/external-handoff.ts';
 import { SHOP_PRD } from '../../support/org/org-harness.ts';
 
 const started: Awaited<ReturnType<typeof startRuntime>>[] = [];
@@ -98,29 +99,21 @@ describe('the org system over HTTP (offline brains)', () => {
     const refused = await rt.call('ada', 'POST', '/org/messages', stray);
     expect(refused.status).toBe(422);
     expect(refused.body.error.code).toBe('outside_channel');
+    expect(refused.body.error.issues[0].path).toBe('destination_agent');
+    const { messages } = (await rt.call('ada', 'GET', `/org/projects/${id}/messages`)).body;
+    expect(messages.filter((m: any) => m.envelope.message_id === stray.message_id)).toEqual([
+      {
+        envelope: stray,
+        ack: {},
+        refusal: expect.objectContaining({ code: 'outside_channel', field: 'destination_agent' }),
+      },
+    ]);
+    // A contract without endpoints fails its schema: rejected, twice.
     const handoff = (n: number) =>
-      orgMessage({
-        ...base,
-        from: 'backend',
-        to: 'frontend',
-        type: 'request',
-        payload: {
-          task_id: 'contract',
-          content: {
-            kind: 'handoff_notification',
-            handoff_id: 'backend>frontend:api_contract#7',
-            deliverable_type: 'api_contract',
-            schema_version: '1.0',
-            location: 'external://contract',
-            self_assessment: { complete: true, confidence: 0.5, checks: [] },
-            deliverable: { prd_version: 1, endpoints: [] },
-          },
-        },
-        seed: ['external', n],
-      });
+      externalContractHandoff({ ...base, n, deliverable: { prd_version: 1, endpoints: [] } });
     const rejections = async () =>
       (await rt.call('ada', 'GET', `/org/projects/${id}/handoffs`)).body.handoffs.find(
-        (h: any) => h.handoff_id === 'backend>frontend:api_contract#7',
+        (h: any) => h.handoff_id === EXTERNAL_HANDOFF_ID,
       )?.rejections;
     for (const n of [1, 2]) {
       expect((await rt.call('ada', 'POST', '/org/messages', handoff(n))).status).toBe(202);

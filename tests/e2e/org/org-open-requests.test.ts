@@ -61,6 +61,13 @@ describe('a response names an open request sent to its sender (over HTTP)', () =
     const late = await rt.call('ada', 'POST', '/org/messages', response(ask.message_id, 'late'));
     expect(late.status).toBe(422);
     expect(late.body.error.code).toBe('unknown_correlation');
-    expect((await messages()).some((m: any) => m.envelope.message_id === bogus.message_id)).toBe(false);
+    // Journaled as refused, with its code and field, delivered to nobody.
+    expect((await messages()).filter((m: any) => m.envelope.message_id === bogus.message_id)).toEqual([
+      {
+        envelope: bogus,
+        ack: {},
+        refusal: { code: 'unknown_correlation', field: 'context.related_messages', message: expect.any(String) },
+      },
+    ]);
   });
 });

@@ -7,6 +7,7 @@ import { channelFor } from '../../../protocol/org/channels.ts';
 import type { OrgEnvelope } from '../../../protocol/org/envelope.ts';
 import { isRoutedRecord } from '../../../protocol/runtime/ack-record.ts';
 import { stopAgent } from '../../support/ack-harness.ts';
+import { EXTERNAL_HANDOFF_ID, externalContractHandoff } from '../../support/org/external-handoff.ts';
 import { SHOP_PRD, startOrgProject } from '../../support/org/org-harness.ts';
 
 const receiversOf = (m: OrgEnvelope) =>
@@ -159,50 +160,60 @@ describe('the org protocol through the supervisor (offline brains)', () => {
     expect(await h.messages()).toEqual([]);
   });
 
+  it('refuses a message citing a node the knowledge graph lacks before routing, with its own code', async () => {
+    const h = startOrgProject();
+    await h.ws.put('user', 'prd', { version: 1, prd: SHOP_PRD });
+    await h.knowledge.load(h.projectId, h.owner);
+    const note = (refs: string[], seed: string) =>
+      orgMessage({
+        from: 'product',
+        to: 'frontend',
+        type: 'notification',
+        priority: 'low',
+        payload: { task_id: 't', content: { kind: 'fyi' } },
+        prdId: h.projectId,
+        sprintId: 'sprint-1',
+        knowledgeRefs: refs,
+        seed: [seed],
+        at: h.clock.now(),
+      });
+    const stray = note(['no-such-node'], 'stray');
+    h.send([stray]);
+    await h.settle();
+    expect(h.emitted.find((e) => e.type === 'supervisor.rejected')).toMatchObject({
+      error: { code: 'unknown_reference', issues: [{ path: 'context.knowledge_graph_refs' }] },
+      envelope: stray,
+    });
+    expect(await h.messages()).toEqual([]);
+    expect(await h.ws.turn('frontend', stray.message_id)).toBeUndefined();
+    const node = await h.ws.knowledge.record('product', {
+      node_id: 'n-1',
+      node_type: 'decision',
+      title: 'Cart first',
+      content: 'The cart ships first.',
+      author_agent: 'product',
+      sprint_id: 'sprint-1',
+      tags: ['priority'],
+      project_id: h.projectId,
+    });
+    const cited = note([node.node_id], 'cited');
+    h.send([cited]);
+    await h.settle();
+    expect((await h.messages()).map((m) => m.message_id)).toEqual([cited.message_id]);
+  });
+
   it('escalates a deliverable rejected twice on the same pair, with no third try', async () => {
     const h = startOrgProject();
     await h.ws.put('user', 'prd', { version: 1, prd: SHOP_PRD });
     await h.ws.publish('product', 'stories', storiesFromPrd(SHOP_PRD, 1));
     const handoff = (n: number) =>
-      orgMessage({
-        from: 'backend',
-        to: 'frontend',
-        type: 'request',
-        priority: 'high',
-        payload: {
-          task_id: 'contract',
-          content: {
-            kind: 'handoff_notification',
-            handoff_id: 'backend>frontend:api_contract#7',
-            deliverable_type: 'api_contract',
-            schema_version: '1.0',
-            location: 'external://contract',
-            self_assessment: { complete: true, confidence: 0.5, checks: [] },
-            deliverable: {
-              prd_version: 1,
-              endpoints: [
-                {
-                  id: 'x',
-                  method: 'GET',
-                  path: '/x',
-                  story_ids: ['S-cart'],
-                  response_schema: { type: 'object', properties: {} },
-                },
-              ],
-            },
-          },
-        },
-        prdId: h.projectId,
-        sprintId: 'sprint-1',
-        seed: ['external', n],
-        at: h.clock.now(),
-      });
+      externalContractHandoff({ prdId: h.projectId, sprintId: 'sprint-1', at: h.clock.now(), n });
     h.send([handoff(1)]);
     await h.settle();
     h.send([handoff(2)]);
     await h.settle();
     const [view] = handoffsOfJournal(await h.records());
-    expect(view).toMatchObject({ state: 'escalated', rejections: 2 });
+    expect(view).toMatchObject({ handoff_id: EXTERNAL_HANDOFF_ID, state: 'escalated', rejections: 2 });
     const escalations = (await h.messages()).filter((m) => m.message_type === 'escalation');
     expect(escalations).toEqual([
       expect.objectContaining({

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { derivedUuid } from '../../../actors/runtime/derived-id.ts';
 import { createMemoryJournal } from '../../../actors/runtime/memory-journal.ts';
 import type { SupervisorEmitted } from '../../../machines/runtime/supervisor.ts';
-import { isRoutedRecord, type JournalRecord } from '../../../protocol/runtime/ack-record.ts';
+import { isAckRecord, isRoutedRecord, type JournalRecord } from '../../../protocol/runtime/ack-record.ts';
 import { startAckHarness, stopAgent } from '../../support/ack-harness.ts';
 import { createGatedJournal } from '../../support/gated-journal.ts';
 import { envelope } from '../../support/test-system.ts';
@@ -134,6 +134,7 @@ describe('acknowledged delivery across crashes (property)', () => {
             routedIds.add((r.envelope as { message_id: string }).message_id);
             continue;
           }
+          if (!isAckRecord(r)) continue;
           const pair = `${r.message_id}/${r.receiver}`;
           if (r.kind === 'ack.armed') armed.add(pair);
           else closes.set(pair, [...(closes.get(pair) ?? []), r.kind]);

@@ -1,6 +1,7 @@
 import { createActor, SimulatedClock, type AnyActorRef } from 'xstate';
 import { createMemoryJournal, type MemoryJournal } from '../../../actors/runtime/memory-journal.ts';
 import { openSharedState } from '../../../actors/runtime/shared-state/open-shared-state.ts';
+import { KnowledgeIds } from '../../../actors/org/knowledge-ids.ts';
 import { ORG_STATE_SCHEMA } from '../../../actors/org/org-state-schema.ts';
 import { offlineOrgBrains } from '../../../actors/org/offline-org-brains.ts';
 import { openingTasks } from '../../../actors/org/project-tasks.ts';
@@ -24,7 +25,8 @@ export const SHOP_PRD: Prd = {
 /**
  * One org project on a supervisor of the org system (offline brains), over memory journals and a
  * simulated clock: its workspace, what the supervisor emitted and journaled, and `settle()`, which
- * lets the agents work until nothing moves.
+ * lets the agents work until nothing moves. `open()` loads the owner's knowledge ids (the
+ * admission rule checks `knowledge_graph_refs` from then on).
  */
 export function startOrgProject(
   options: {
@@ -48,7 +50,11 @@ export function startOrgProject(
     clock,
   });
   const ws = new OrgWorkspace(state, projectId, 'sprint-1', owner, () => clock.now());
+  const knowledge = new KnowledgeIds((of) =>
+    openSharedState({ journal: stateJournal, schema: ORG_STATE_SCHEMA, scopes: { owner: of }, clock }),
+  );
   const system = orgSystem({
+    knowledge,
     brains: { ...offlineOrgBrains((id) => (id === projectId ? ws : undefined)), ...options.brains },
     acks: { backoff: { baseMs: 100, maxMs: 1_000 }, random: () => 0 },
   });
@@ -73,6 +79,7 @@ export function startOrgProject(
   const send = (envelopes: unknown[]) => child(PROJECT_RUN).send({ type: 'project.send', envelopes });
   const open = async (prd: Prd = options.prd ?? SHOP_PRD) => {
     await ws.put('user', 'prd', { version: 1, prd });
+    await knowledge.load(projectId, owner);
     send(openingTasks({ projectId, sprintId: 'sprint-1', at: clock.now(), prdVersion: 1 }));
     await settle();
   };
@@ -81,6 +88,7 @@ export function startOrgProject(
     journal,
     stateJournal,
     ws,
+    knowledge,
     actor,
     emitted,
     child,
