@@ -10,6 +10,7 @@ import {
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { userIdOf } from '../auth.ts';
+import { tieSignal } from './call-signal.ts';
 
 /** The protocol version a request without `A2A-Version` speaks (the SDK's rule). */
 const LEGACY_VERSION = '0.3';
@@ -55,10 +56,14 @@ export function a2aRoutes(options: {
     }
     try {
       const context = callContextOf(c, version);
+      const gone = new AbortController();
+      tieSignal(context, gone.signal);
       validateVersion(context.requestedVersion, await options.handler.getAgentCard(), 'JSONRPC');
       const result = await (useLegacy ? legacy : v1).handle(body, context);
       if (!isStream(result)) return c.json(result as object);
       return streamSSE(c, async (stream) => {
+        // A stream waiting on a run lets go of it when the client leaves (see followTask).
+        stream.onAbort(() => gone.abort());
         try {
           for await (const event of result) await stream.writeSSE({ data: JSON.stringify(event) });
         } catch (error) {

@@ -3,6 +3,7 @@ import { TaskNotFoundError, UnsupportedOperationError } from '@a2a-js/sdk/errors
 import type { ServerCallContext } from '@a2a-js/sdk/server';
 import { FINAL_STATES, type A2aArtifact, type A2aMapping } from './a2a-mapping.ts';
 import { a2aStateOf } from './a2a-wire.ts';
+import { signalOf } from './call-signal.ts';
 import type { RunTaskStore } from './run-task-store.ts';
 import { followTask } from './task-updates.ts';
 
@@ -67,6 +68,7 @@ export async function* subscribeToTask(
     shown,
     until: 'final',
     whenGone: 'end',
+    signal: signalOf(context),
   });
   for await (const update of updates)
     yield update.kind === 'statusUpdate'

@@ -26,19 +26,22 @@ export interface FollowOptions {
   until: 'input' | 'final';
   /** What to do when the system no longer holds the work: report it `failed`, or just `end`. */
   whenGone: 'fail' | 'end';
+  /** Ends the follow (and lets go of the run) when the client left. */
+  signal?: AbortSignal | undefined;
 }
 
 /** A level-triggered wake-up: `next` resolves at once when something changed since the last `clear`. */
-function changes() {
+function changes(signal: AbortSignal | undefined) {
   let dirty = false;
   let wake: (() => void) | undefined;
+  signal?.addEventListener('abort', () => wake?.(), { once: true });
   return {
     notify: () => {
       dirty = true;
       wake?.();
     },
     clear: () => void (dirty = false),
-    next: () => (dirty ? Promise.resolve() : new Promise<void>((resolve) => (wake = resolve))),
+    next: () => (dirty || signal?.aborted ? Promise.resolve() : new Promise<void>((resolve) => (wake = resolve))),
   };
 }
 
@@ -85,13 +88,15 @@ const GONE: A2aView = { state: 'failed', message: 'The system no longer holds th
  */
 export async function* followTask(mapping: A2aMapping, options: FollowOptions): AsyncGenerator<TaskUpdate> {
   const { owner, ref, taskId, contextId, shown } = options;
-  const changed = changes();
+  const { signal } = options;
+  const changed = changes(signal);
   const stop = await mapping.follow(owner, ref, changed.notify);
   const sent = new Map(shown.artifacts.map((a) => [a.name, JSON.stringify(a.data)]));
   let replayed = shown.produced;
   let last = { state: shown.state, message: shown.message };
   try {
     for (;;) {
+      if (signal?.aborted) return;
       changed.clear();
       // The view first: the journal read after it holds at least every artifact the view stands on.
       const found = await mapping.view(owner, ref);
