@@ -49,6 +49,8 @@ export interface HostedRunOptions {
    * say): the run is in `error` from then on. Heard here, it is never thrown out of the process.
    */
   onError?: (error: unknown) => void;
+  /** Called with the supervisor once created, before it starts (a host that schedules timers its own way installs it here). */
+  prepare?: (supervisor: AnyActorRef) => void;
 }
 
 /**
@@ -102,6 +104,7 @@ export class HostedRun {
     // After each of the supervisor's steps, when its bookkeeping says everything is settled.
     const onError = options.onError ?? ((error: unknown) => console.error(`Run ${options.partition} failed:`, error));
     this.supervisor.subscribe({ next: () => this.checkDrained(), error: onError });
+    options.prepare?.(this.supervisor);
     this.supervisor.start();
     actor = (this.supervisor.getSnapshot().children as Record<string, AnyActorRef | undefined>)[options.runActor];
     if (!actor)

@@ -15,7 +15,8 @@ export class CountingServer {
     readonly url: string,
   ) {}
 
-  static async start(holdFirst: readonly string[] = []): Promise<CountingServer> {
+  /** `holdAll`: agents that get no answer at all (a brain that hangs). */
+  static async start(holdFirst: readonly string[] = [], holdAll: readonly string[] = []): Promise<CountingServer> {
     let counting!: CountingServer;
     const server = createServer((request, response) => {
       const agent = (request.url ?? '/').slice(1);
@@ -24,6 +25,7 @@ export class CountingServer {
       for (const waiter of counting.waiters.filter((w) => w.agent === agent && w.n <= n)) waiter.resolve();
       request.resume();
       if (holdFirst.includes(agent) && n === 1) return; // never answered: its caller dies first
+      if (holdAll.includes(agent)) return;
       response.end(`${agent}#${n}`);
     });
     server.listen(0, '127.0.0.1');
