@@ -11,7 +11,7 @@ export class KeyedQueue {
   readonly #tails = new Map<string, Promise<void>>();
 
   /** Runs `task` after every task of `key` queued before it; resolves or rejects as it does. */
-  run<R>(key: string, task: () => Promise<R>): Promise<R> {
+  run<R>(key: string, task: () => R | Promise<R>): Promise<R> {
     const result = (this.#tails.get(key) ?? Promise.resolve()).then(task);
     const tail = result.then(
       () => undefined,

@@ -1,3 +1,4 @@
+import { KeyedQueue } from '../../actors/runtime/keyed-queue.ts';
 import type { OpenResearch } from '../../machines/coscientist/open-research.ts';
 import type { GoalContent } from '../../protocol/coscientist/memory-content.ts';
 
@@ -32,7 +33,8 @@ export class GoalResidency {
   readonly #live = new Map<string, Promise<OpenResearch>>();
   readonly #open = new Map<string, OpenResearch>();
   readonly #holds = new Map<string, number>();
-  readonly #serial = new Map<string, Promise<unknown>>();
+  /** Opening and retiring run one at a time per goal. */
+  readonly #serial = new KeyedQueue();
 
   constructor(private readonly deps: ResidencyDeps) {}
 
@@ -46,7 +48,7 @@ export class GoalResidency {
     this.#hold(id);
     try {
       const opening =
-        this.#live.get(id) ?? (await this.#serially(id, () => this.#live.get(id) ?? this.#start(id, owner, options)));
+        this.#live.get(id) ?? (await this.#serial.run(id, () => this.#live.get(id) ?? this.#start(id, owner, options)));
       return await use(await opening);
     } finally {
       this.#unhold(id);
@@ -57,7 +59,7 @@ export class GoalResidency {
   async read<T>(id: string, use: (research: OpenResearch) => T | Promise<T>): Promise<T> {
     this.#hold(id);
     try {
-      await this.#serial.get(id); // a retirement under way finishes first
+      await this.#serial.idle(id); // a retirement under way finishes first
       const live = this.#live.get(id);
       if (live) return await use(await live);
       const research = await this.deps.openToRead(id);
@@ -83,11 +85,11 @@ export class GoalResidency {
 
   /** The goal may rest now: retire it once nothing needs it live. */
   settleSoon(id: string): void {
-    void this.#serially(id, () => this.#retire(id)).catch((error: unknown) => this.deps.onError?.(error));
+    void this.#serial.run(id, () => this.#retire(id)).catch((error: unknown) => this.deps.onError?.(error));
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled(this.#serial.values());
+    await this.#serial.settled();
     const open = await Promise.allSettled(this.#live.values());
     this.#live.clear();
     this.#open.clear();
@@ -130,19 +132,6 @@ export class GoalResidency {
     const state = research.run.record.state;
     await research.close();
     await this.deps.rested(id, state);
-  }
-
-  #serially<T>(id: string, work: () => T | Promise<T>): Promise<T> {
-    const next = (this.#serial.get(id) ?? Promise.resolve()).then(work);
-    const tail = next.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.#serial.set(id, tail);
-    void tail.then(() => {
-      if (this.#serial.get(id) === tail) this.#serial.delete(id);
-    });
-    return next;
   }
 
   #hold(id: string): void {
