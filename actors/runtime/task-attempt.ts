@@ -1,3 +1,4 @@
+import { errorMessage } from '../../protocol/runtime/error-message.ts';
 import { RetryLaterError, RuntimeError } from '../../protocol/runtime/runtime-error.ts';
 import type { TaskError, TaskView } from '../../protocol/runtime/task-spec.ts';
 import type { ServiceClock } from './clock.ts';
@@ -37,7 +38,7 @@ export function toTaskError(error: unknown): TaskError {
     (typeof error === 'object' && error !== null && (error as { transient?: unknown }).transient === true);
   return {
     code: error instanceof RuntimeError ? error.code : 'error',
-    message: error instanceof Error ? error.message : String(error),
+    message: errorMessage(error),
     transient,
   };
 }

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../protocol/runtime/error-message.ts';
 import type { TaskError } from '../../protocol/runtime/task-spec.ts';
 import { backoffDelay } from './backoff.ts';
 import type { ServiceClock } from './clock.ts';
@@ -132,7 +133,7 @@ export class TaskDispatcher {
           this.afterChange(id);
         })
         .catch((error: unknown) => {
-          const message = error instanceof Error ? error.message : String(error);
+          const message = errorMessage(error);
           const failure: TaskError = {
             code: 'result_not_stored',
             message: `The result of task ${id} could not be journaled (${message}); results must be JSON.`,

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../protocol/runtime/error-message.ts';
 import { RuntimeError } from '../../protocol/runtime/runtime-error.ts';
 
 /**
@@ -10,7 +11,7 @@ export class TaskQueueBrokenError extends RuntimeError {
     readonly queue: string,
     readonly reason: unknown,
   ) {
-    const detail = reason instanceof Error ? reason.message : String(reason);
+    const detail = errorMessage(reason);
     super(
       'task_queue_journal_failed',
       `Task queue ${queue} could not journal a record (${detail}); it takes nothing more: fix the journal, then close the queue and open it again (openTaskQueue), which rebuilds it from what was journaled.`,

@@ -1,5 +1,6 @@
 import { inputHash } from '../../actors/runtime/input-hash.ts';
 import type { AgentAckEvent, AgentOutcome, AgentReport } from '../../protocol/runtime/agent-report.ts';
+import { errorMessage } from '../../protocol/runtime/error-message.ts';
 import { ValidationError } from '../../protocol/runtime/runtime-error.ts';
 import type { AgentContext } from './agent-context.ts';
 
@@ -51,7 +52,7 @@ export function validationFailure(error: unknown): AgentOutcome {
 export function errorFailure(error: unknown): AgentOutcome {
   return {
     status: 'failed',
-    failure: { kind: 'error', message: error instanceof Error ? error.message : String(error) },
+    failure: { kind: 'error', message: errorMessage(error) },
   };
 }
 

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../../protocol/runtime/error-message.ts';
 import type { ServiceClock } from '../clock.ts';
 import type { Journal } from '../journal.ts';
 import { generationKey } from './partition-generation.ts';
@@ -237,7 +238,7 @@ export class StatePartition {
 
   #fail(error: unknown): void {
     if (!this.#broken) {
-      const detail = error instanceof Error ? error.message : String(error);
+      const detail = errorMessage(error);
       this.#broken = new SharedStateError(
         'journal_unavailable',
         `The journal refused a write to ${this.#scope}/${this.#id} (${detail}). That write and those decided after it may or may not have been applied: read the keys again before retrying.`,
