@@ -52,7 +52,7 @@ function goalOf(input: A2aInput): CreateResearchBody {
 function guidanceOf(input: A2aInput): string {
   return input.data !== undefined
     ? parseInput(GuidanceBodySchema, input.data, 'data').text
-    : parseInput(GuidanceBodySchema, input.text === undefined ? undefined : { text: input.text }, 'text').text;
+    : parseInput(GuidanceBodySchema.shape.text, input.text, 'text');
 }
 
 /**
@@ -119,6 +119,7 @@ export function coscientistA2a(service: ResearchService): A2aMapping {
     async follow(_owner, id, onChange) {
       return service.events.watch(id, () => onChange());
     },
+    checkReply: (input) => void guidanceOf(input),
     async resume(owner, id, input) {
       const text = guidanceOf(input);
       await service.act(owner, id, (research) => addGuidance(research, text));

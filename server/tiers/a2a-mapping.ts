@@ -1,6 +1,6 @@
 import { TaskNotCancelableError } from '@a2a-js/sdk/errors';
 import { ConflictError, NotFoundError, ValidationError } from '../../protocol/runtime/runtime-error.ts';
-import { TaskRequestSchema } from '../../protocol/tiers/task-request.ts';
+import { ClarificationRequestSchema, TaskRequestSchema } from '../../protocol/tiers/task-request.ts';
 import type { A2aInput, A2aMapping, A2aState, A2aView } from '../a2a/a2a-mapping.ts';
 import { parseInput } from '../a2a/parse-input.ts';
 import { outcomeArtifacts } from './a2a-artifacts.ts';
@@ -59,15 +59,11 @@ function taskOf(input: A2aInput) {
   return parseInput(TaskRequestSchema, withObjective, 'data');
 }
 
-/** A reply to the task's question: its text, or `{ answer }` as data. */
+/** A reply to the task's question: its text, or `{ answer }` as data (`POST …/clarification`'s body). */
 function answerOf(input: A2aInput): string {
-  const data = input.data as { answer?: unknown } | undefined;
-  const answer = typeof data?.answer === 'string' ? data.answer : input.text;
-  if (!answer?.trim())
-    throw new ValidationError('Reply with the answer to the question, as text or as data { "answer": "..." }.', [
-      { path: 'text', message: 'Missing answer' },
-    ]);
-  return answer.slice(0, 4_000);
+  return input.data !== undefined
+    ? parseInput(ClarificationRequestSchema, input.data, 'data').answer
+    : parseInput(ClarificationRequestSchema.shape.answer, input.text, 'text');
 }
 
 /**
@@ -117,6 +113,7 @@ export function tiersA2a(service: TiersA2aService): A2aMapping {
         if (id === taskId) onChange();
       });
     },
+    checkReply: (input) => void answerOf(input),
     async resume(owner, taskId, input) {
       const answer = await service.clarify(owner, taskId, answerOf(input));
       if (answer === undefined) throw new NotFoundError(`Tiers task ${taskId}`);

@@ -119,6 +119,9 @@ describe('the research co-scientist over A2A', () => {
     expect(stateName(asked.status?.state)).toBe('input-required');
     const question = asked.status?.message?.parts[0]?.content;
     expect(question?.$case === 'text' && question.value).toMatch(/i1-d1.*judge unavailable/);
+    await expect(client.sendMessage(send(userMessage({ text: ' ' }, asked.id, asked.contextId)))).rejects.toThrow(
+      /text/,
+    );
     broken = false;
     const resumed = await client.sendMessage(
       send(userMessage({ text: 'The judge is back, retry.' }, asked.id, asked.contextId)),

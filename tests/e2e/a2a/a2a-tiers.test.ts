@@ -109,6 +109,13 @@ describe('tiered delegation over A2A', () => {
     expect(question?.$case === 'text' && question.value).toMatch(/expect/i);
     // Not cancelable while it waits: it holds no work (the tiers' own cancel answers its view too).
     await expect(client.cancelTask({ tenant: '', id: asked.id, metadata: {} })).rejects.toThrow(/not cancel|waits/i);
+    // A reply with no answer is refused before anything resumes, naming the field; the task still waits.
+    await expect(
+      client.sendMessage(send(userMessage({ data: { answer: '' } }, asked.id, asked.contextId))),
+    ).rejects.toThrow(/data\.answer/);
+    expect(
+      stateName((await client.getTask({ tenant: '', id: asked.id, historyLength: undefined })).status?.state),
+    ).toBe('input-required');
     const answer = (await example('tiers-clarification.json')).answer as string;
     const answered = await client.sendMessage(send(userMessage({ text: answer }, asked.id, asked.contextId)));
     if (!('id' in answered)) throw new Error('expected a task');
