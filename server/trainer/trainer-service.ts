@@ -45,7 +45,7 @@ export interface TrainerServiceOptions {
   model: ModelProvider;
   /** The initializer (OpenAI, or the deterministic selector). */
   initializer: ContextInitializer;
-  /** Where every turn's envelopes are journaled, one partition per session. */
+  /** Where every turn's envelopes are journaled, one partition per hour shared by all sessions (`turnPartitionAt`). */
   journal: Journal<RoutedRecord>;
   /** The model of a chat that names none (`PRIMARY_MODEL`). */
   primaryModel: string;
@@ -126,11 +126,12 @@ export class TrainerService {
       },
       initializerBrain: createInitializerBrain(options.initializer),
       ...(options.loop ? { loop: options.loop } : {}),
+      ...(options.clock ? { now: () => options.clock!.now() } : {}),
     });
     const { inspect } = options;
     this.host = RunHost.ephemeral({
       system: this.system,
-      journal: options.journal,
+      journal: withoutPrepare(options.journal),
       store: options.store,
       runActor: 'TRAINER',
       ...(options.clock ? { clock: options.clock } : {}),
@@ -234,4 +235,21 @@ export class TrainerService {
     });
     return next;
   }
+}
+
+/**
+ * The journal as the run host gets it: a turn's run is keyed by its session, but its envelopes go
+ * to the partition of the hour, so the host must not make a file per session ahead of a turn
+ * (`prepare`); the hour's partition is made by its first append.
+ */
+function withoutPrepare(journal: Journal<RoutedRecord>): Journal<RoutedRecord> {
+  return {
+    append: (partition, data) => journal.append(partition, data),
+    appendMany: (partition, data) => journal.appendMany(partition, data),
+    read: (partition) => journal.read(partition),
+    lastSeq: (partition) => journal.lastSeq(partition),
+    loadedSeq: (partition) => journal.loadedSeq(partition),
+    partitions: () => journal.partitions(),
+    close: () => journal.close(),
+  };
 }

@@ -133,6 +133,7 @@ export function startLoopHarness(options: LoopHarnessOptions) {
     },
     initializerBrain: createInitializerBrain(initializer),
     ...(options.loop ? { loop: options.loop } : {}),
+    now: () => clock.now(),
   });
   const supervisor = createActor(createSupervisorMachine(system, { journal }), { clock, input: {} });
   const outbound: RoutedRecord[] = [];

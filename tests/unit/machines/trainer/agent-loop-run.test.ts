@@ -4,6 +4,7 @@ import {
   DEFAULT_MODEL_TIMEOUT_MS,
   DEFAULT_TOOL_TIMEOUT_MS,
 } from '../../../../machines/trainer/agent-loop-context.ts';
+import { turnPartitionAt } from '../../../../machines/trainer/turn-partition.ts';
 import {
   startLoopHarness,
   type LoopHarness,
@@ -82,7 +83,10 @@ describe('agentLoopMachine under the trainer supervisor', () => {
     const h = start({ script: workoutCycle });
     h.send();
     await h.result();
-    const entries = await h.journal.read('session-1');
+    // The partition of the hour on the turn's clock, shared by every session: this one's envelopes are all there.
+    expect(await h.journal.partitions()).toEqual([turnPartitionAt(h.clock.now())]);
+    const entries = await h.journal.read(turnPartitionAt(h.clock.now()));
+    expect(entries.every((e) => e.data.envelope['session_id'] === 'session-1')).toBe(true);
     expect(
       entries.map((e) => `${e.data.envelope.from_agent}>${e.data.envelope.to_agent}:${e.data.envelope.data_type}`),
     ).toEqual([
