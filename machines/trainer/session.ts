@@ -52,8 +52,16 @@ export function sessionSnapshotOf(status: SessionStatus): SnapshotFrom<SessionMa
  * nextSessionStatus('completed', 'session.fail');     // undefined
  */
 export function nextSessionStatus(status: SessionStatus, event: SessionEventType): SessionStatus | undefined {
+  const key = `${status}\u0000${event}`;
+  // The machine is pure: each (status, event) is computed by it once, then remembered (a turn asks twice).
+  if (decided.has(key)) return decided.get(key);
   const snapshot = sessionSnapshotOf(status);
-  if (!snapshot.can({ type: event })) return undefined;
-  const [next] = transition(sessionMachine, snapshot, { type: event });
-  return next.value as SessionStatus;
+  const next = snapshot.can({ type: event })
+    ? (transition(sessionMachine, snapshot, { type: event })[0].value as SessionStatus)
+    : undefined;
+  decided.set(key, next);
+  return next;
 }
+
+/** What the machine decided for each (status, event) asked so far: a handful of entries. */
+const decided = new Map<string, SessionStatus | undefined>();

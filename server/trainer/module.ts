@@ -23,6 +23,10 @@ import { TrainerService } from './trainer-service.ts';
 import { userRoutes } from './user-routes.ts';
 import { TRAINER_ROUTE_DOCS } from './trainer-route-docs.ts';
 
+/** A microstep of the agent loop (what the live view and its recent transitions read; the supervisor's and the initializer's are not drawn). */
+const isLoopMicrostep = (event: InspectionEvent) =>
+  event.type === '@xstate.microstep' && event._transitions[0]?.source.machine.id === agentLoopMachine.id;
+
 /** What tests and benchmarks may swap in the trainer. */
 interface TrainerOptions {
   /** The trainer's model; by default Claude when `ANTHROPIC_API_KEY` is set, else offline. */
@@ -69,7 +73,7 @@ export default defineSystemModule<TrainerOptions>({
         events,
         ...(log ? { log } : {}),
       });
-    // Every inspection event of every turn, by session id (the live view of the agent loop).
+    // The agent loop's microsteps of every turn, by session id (the live view of the agent loop).
     const inspectors: RunInspectors = new Set();
     const service = new TrainerService({
       store,
@@ -85,8 +89,10 @@ export default defineSystemModule<TrainerOptions>({
       ...(services.clock ? { clock: services.clock } : {}),
       ...(options.loop ? { loop: options.loop } : {}),
       ...(log ? { log } : {}),
-      inspect: (sessionId: string, event: InspectionEvent) =>
-        inspectors.forEach((inspector) => inspector(sessionId, event)),
+      // Only what the live view draws goes on: the loop's microsteps (about 15 of a turn's 200 events).
+      inspect: (sessionId: string, event: InspectionEvent) => {
+        if (isLoopMicrostep(event)) for (const inspector of inspectors) inspector(sessionId, event);
+      },
     });
     return {
       service,
