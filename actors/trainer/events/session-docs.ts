@@ -31,6 +31,14 @@ export class SessionDocs {
   readonly #active: BoundedCache<string, Map<string, string>>;
   /** Bumped by every write, so that a list that overlapped one does not index. */
   #writes = 0;
+  /**
+   * By session id: the document as the store holds it (what its last write or read found), so an
+   * update changes it and writes it without reading its file first. Kept apart from `#docs`,
+   * which may show a turn's session as `active` without that being stored.
+   */
+  readonly #stored: BoundedCache<string, AgentSession>;
+  /** Per session: its updates, one at a time, each changing what the one before stored. */
+  readonly #updating = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly store: Store,
@@ -43,6 +51,7 @@ export class SessionDocs {
     };
     this.#docs = new ReadThroughCache(bounds);
     this.#active = new BoundedCache(bounds);
+    this.#stored = new BoundedCache(bounds);
   }
 
   /** The session, whoever owns it; undefined when there is none. */
@@ -60,8 +69,13 @@ export class SessionDocs {
     const collection = this.store.collection<AgentSession>(sessionsOf(userId));
     // Kept under the session id only when it is this user's (it is in their collection).
     return this.#docs.get(sessionId, async () => {
+      const writes = this.#writes;
       const doc = await collection.get(sessionId);
-      return doc === undefined ? undefined : freeze(doc);
+      if (doc === undefined) return undefined;
+      const read = freeze(doc);
+      // What the store holds, unless a write overlapped the read (it may be older than that write's).
+      if (writes === this.#writes) this.#stored.set(sessionId, read);
+      return read;
     });
   }
 
@@ -71,7 +85,7 @@ export class SessionDocs {
     const created = await this.#docs.write(session.id, async () => {
       await this.store.collection<{ user_id: string }>(OWNERS).put(session.id, { user_id: session.user_id });
       await this.store.collection<AgentSession>(sessionsOf(session.user_id)).put(session.id, session);
-      return freeze(session);
+      return this.#stored.set(session.id, freeze(session));
     });
     return this.#indexed(created as AgentSession);
   }
@@ -84,8 +98,32 @@ export class SessionDocs {
   ): Promise<AgentSession> {
     this.#writes += 1;
     const collection = this.store.collection<AgentSession>(sessionsOf(userId));
-    const stored = await this.#docs.write(sessionId, async () => freeze(await collection.update(sessionId, change)));
+    const stored = await this.#docs.write(sessionId, () =>
+      this.#inLine(sessionId, async () => {
+        const known = this.#stored.get(sessionId);
+        this.#stored.delete(sessionId); // unknown until this write is done (it may fail)
+        let written: AgentSession;
+        if (known !== undefined && known.user_id === userId) {
+          // The store holds `known`: the change is written whole, with no read of the file.
+          written = change(known);
+          await collection.put(sessionId, written);
+        } else written = await collection.update(sessionId, change);
+        return this.#stored.set(sessionId, freeze(written));
+      }),
+    );
     return this.#indexed(stored as AgentSession);
+  }
+
+  /** Runs `work` after the session's updates queued before it (each changes what the last stored). */
+  #inLine<T>(sessionId: string, work: () => Promise<T>): Promise<T> {
+    const before = this.#updating.get(sessionId) ?? Promise.resolve();
+    const done = before.then(work, work);
+    const settled = done.catch(() => undefined);
+    this.#updating.set(sessionId, settled);
+    void settled.then(() => {
+      if (this.#updating.get(sessionId) === settled) this.#updating.delete(sessionId);
+    });
+    return done;
   }
 
   /**
