@@ -2,7 +2,7 @@ import type { Artifact, Message, StreamResponse } from '@a2a-js/sdk';
 import { TaskNotFoundError, UnsupportedOperationError } from '@a2a-js/sdk/errors';
 import type { ServerCallContext } from '@a2a-js/sdk/server';
 import { FINAL_STATES, type A2aArtifact, type A2aMapping } from './a2a-mapping.ts';
-import { a2aStateOf } from './a2a-wire.ts';
+import { a2aStateOf, agentMessage, taskStateOf, toArtifact } from './a2a-wire.ts';
 import { signalOf } from './call-signal.ts';
 import type { RunTaskStore } from './run-task-store.ts';
 import { followTask } from './task-updates.ts';
@@ -45,8 +45,22 @@ export async function* subscribeToTask(
   // Counted before the snapshot is read, so the snapshot holds at least these.
   const produced =
     link.ref === undefined ? [] : ((await mapping.produced?.(link.owner, link.ref).catch(() => undefined)) ?? []);
-  const task = await tasks.load(taskId, context);
-  if (!task) throw new TaskNotFoundError(`Task not found: ${taskId}`);
+  const saved = await tasks.load(taskId, context);
+  if (!saved) throw new TaskNotFoundError(`Task not found: ${taskId}`);
+  // The system's view now, even while a stream of this task is still saving what it sent: the
+  // artifacts counted above are in it.
+  const view = await tasks.viewOf(link);
+  const task = view
+    ? {
+        ...saved,
+        status: {
+          state: taskStateOf(view.state),
+          message: view.message === undefined ? undefined : agentMessage(view.message, taskId, link.contextId),
+          timestamp: new Date().toISOString(),
+        },
+        artifacts: view.artifacts.map(toArtifact),
+      }
+    : saved;
   const state = a2aStateOf(task.status?.state);
   if (FINAL_STATES.has(state))
     throw new UnsupportedOperationError(

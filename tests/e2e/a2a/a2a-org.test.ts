@@ -4,14 +4,16 @@ import { TaskNotCancelableError } from '@a2a-js/sdk/errors';
 import { SHOP_PRD } from '../../support/org/org-harness.ts';
 import { collect, listen, send, stateName, userMessage } from '../../support/a2a/a2a-server.ts';
 import { startRuntime } from '../../support/runtime-harness.ts';
+import { ORG_ROLES, orgBrain, type TurnActivity, type WorkspaceOf } from '../../../actors/org/org-brains.ts';
+import type { RuntimeOverrides } from '../../../server/runtime.ts';
 
 const stops: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const stop of stops.splice(0).reverse()) await stop();
 });
 
-async function serve(dir?: string) {
-  const harness = await startRuntime({}, dir);
+async function serve(dir?: string, overrides: RuntimeOverrides = {}) {
+  const harness = await startRuntime(overrides, dir);
   const server = await listen(harness);
   stops.push(server.close);
   return { harness, server };
@@ -154,5 +156,48 @@ describe('the product org over A2A', () => {
     const { escalations } = (await again.harness.call('ada', 'GET', `/org/projects/${asked.contextId}/escalations`))
       .body;
     expect(escalations[0].resolution).toMatchObject({ decision: 'Keep server-only storage.' });
+  });
+
+  it('follows a project under way: subscribed while devops is held back, it sees the rest of the handoffs in journal order, then completed', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let waiting = 0;
+    // devops starts no turn until the test lets it: the project stays working meanwhile.
+    const held = (workspaceOf: WorkspaceOf, activity: TurnActivity) => ({
+      devops: orgBrain(
+        'devops',
+        ORG_ROLES.devops,
+        async (id) => {
+          waiting += 1;
+          await gate;
+          return workspaceOf(id);
+        },
+        activity,
+      ),
+    });
+    const { harness, server } = await serve(undefined, { systems: { org: { brains: held } } });
+    stops.push(() => harness.stop());
+    const client = await server.client('ada', 'org');
+    const started = await client.sendMessage(send(userMessage({ data: { prd: SHOP_PRD } }), true));
+    if (!('id' in started)) throw new Error('expected a task');
+    await expect.poll(() => waiting, { timeout: 15_000 }).toBeGreaterThan(0);
+    const stream = client.resubscribeTask({ tenant: '', id: started.id });
+    const snapshot = await stream.next();
+    if (snapshot.done || snapshot.value.payload?.$case !== 'task') throw new Error('expected the task first');
+    expect(stateName(snapshot.value.payload.value.status?.state)).toBe('working');
+    const rest = collect(stream);
+    release();
+    const { lines } = await rest;
+    expect(lines.at(-1)).toBe('status:completed');
+    const streamed = lines.filter((line) => line.startsWith('artifact:')).map((line) => line.slice(9));
+    const all = await handedOff(harness, started.contextId);
+    expect(streamed).toContain('deploy_plan');
+    expect(all.slice(all.length - streamed.length)).toEqual(streamed);
+    const shown = snapshot.value.payload.value.artifacts.map((a) => a.name);
+    expect(new Set([...shown, ...streamed])).toEqual(new Set(all));
+    // The stream of the first message saved its last event too (before the server stops).
+    const saved = async () =>
+      stateName((await client.getTask({ tenant: '', id: started.id, historyLength: undefined })).status?.state);
+    await expect.poll(saved, { timeout: 15_000 }).toBe('completed');
   });
 });
