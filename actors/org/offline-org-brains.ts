@@ -1,12 +1,11 @@
 import type { OrgAgent } from '../../protocol/org/envelope.ts';
-import { ORG_ROLES, orgBrain, type TurnActivity, type WorkspaceOf } from './org-brains.ts';
+import { orgBrains } from './org-brains-for.ts';
+import type { orgBrain, TurnActivity, WorkspaceOf } from './org-brains.ts';
 
-/** Every org agent's offline brain over the projects' workspaces. */
+/** Every org agent's offline brain (deliverables by the offline rules) over the projects' workspaces. */
 export function offlineOrgBrains(
   workspaceOf: WorkspaceOf,
   activity?: TurnActivity,
 ): Record<OrgAgent, ReturnType<typeof orgBrain>> {
-  return Object.fromEntries(
-    Object.entries(ORG_ROLES).map(([agent, role]) => [agent, orgBrain(agent as OrgAgent, role, workspaceOf, activity)]),
-  ) as Record<OrgAgent, ReturnType<typeof orgBrain>>;
+  return orgBrains({ workspaceOf, activity });
 }

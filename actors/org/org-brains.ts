@@ -1,9 +1,11 @@
 import { fromPromise } from 'xstate';
+import { ModelAnswerError } from '../models/forced-tool-call.ts';
 import type { OrgAgent, OrgEnvelope } from '../../protocol/org/envelope.ts';
 import type { AgentBrainInput } from '../../protocol/runtime/agent-report.ts';
 import type { DeliveredMessage } from '../../protocol/runtime/routing.ts';
 import { readVerdict, receiveHandoff } from './handoff-steps.ts';
 import type { OrgRole } from './org-role.ts';
+import type { OrgProducers } from './producers/org-producers.ts';
 import { backendRole } from './roles/backend-role.ts';
 import { chiefRole } from './roles/chief-role.ts';
 import { databaseRole } from './roles/database-role.ts';
@@ -39,6 +41,35 @@ async function unmetDependencies(turn: Turn, message: OrgEnvelope): Promise<stri
   return pending.filter((task): task is string => task !== undefined);
 }
 
+/**
+ * A model's answer refused (`ModelAnswerError`): nothing of it was used. What the turn did before
+ * stands (a handoff validated and answered); a request it had not answered gets `failed` with the
+ * issues, and the agent escalates to chief-orchestration (`quality`), which passes it to the user.
+ */
+function refuseAnswer(turn: Turn, error: ModelAnswerError): void {
+  const issues = error.issues?.length ? error.issues : [{ path: '', message: error.message }];
+  const { message, agent } = turn;
+  if (message.message_type === 'request' && !turn.out.some((out) => out.message_type === 'response'))
+    turn.respond({ kind: 'task_result', status: 'failed', issues });
+  turn.escalate('model-answer-refused', {
+    conflict_type: 'quality',
+    agents_involved: [agent],
+    positions: { [agent]: error.message },
+    impact_if_unresolved: `${agent} has not made its deliverable; the work that depends on it waits.`,
+    recommended_resolution: 'Send the work again (the model may answer validly), or run the org on its offline brains.',
+  });
+}
+
+/** {@link handle}, with a refused model answer turned into a failure and an escalation. */
+async function handleTurn(role: OrgRole, turn: Turn): Promise<void> {
+  try {
+    await handle(role, turn);
+  } catch (error) {
+    if (!(error instanceof ModelAnswerError)) throw error;
+    refuseAnswer(turn, error);
+  }
+}
+
 /** The protocol every agent follows around its role (see {@link orgBrain}). */
 async function handle(role: OrgRole, turn: Turn): Promise<void> {
   const { message, ws } = turn;
@@ -72,26 +103,35 @@ async function handle(role: OrgRole, turn: Turn): Promise<void> {
 async function releaseHeld(role: OrgRole, turn: Turn): Promise<OrgEnvelope[]> {
   const out: OrgEnvelope[] = [];
   for (const held of await turn.ws.held(turn.agent)) {
-    const next = new Turn(turn.agent, held, turn.ws);
+    const next = new Turn(turn.agent, held, turn.ws, { produce: turn.produce, signal: turn.signal });
     if ((await unmetDependencies(next, held)).length > 0) continue;
     await turn.ws.release(turn.agent, held.message_id);
-    await handle(role, next);
+    await handleTurn(role, next);
     out.push(...next.out);
   }
   return out;
 }
 
+/** What an org agent's brain works with: the projects' workspaces, whom to tell of its turns, how it makes deliverables. */
+export interface OrgBrainEnv {
+  workspaceOf: WorkspaceOf;
+  activity?: TurnActivity | undefined;
+  /** The offline rules by default; Claude's forced tool calls with `ANTHROPIC_API_KEY` (see orgProducersFor). */
+  produce?: OrgProducers | undefined;
+}
+
 /**
- * The offline brain of one org agent: for each delivered v2.0 message it answers what must be
- * answered (a request gets a response naming it), validates handoffs, holds a request until its
- * `payload.dependencies` are done, and runs the agent's role; it returns the messages to send,
- * which the supervisor routes as sent by the agent.
+ * The brain of one org agent: for each delivered v2.0 message it answers what must be answered
+ * (a request gets a response naming it), validates handoffs, holds a request until its
+ * `payload.dependencies` are done, and runs the agent's role, whose deliverables come from
+ * `env.produce`; it returns the messages to send, which the supervisor routes as sent by the agent.
  *
  * @example
- * const brain = orgBrain('backend', ORG_ROLES.backend, (id) => workspaces.get(id));
+ * const brain = orgBrain('backend', ORG_ROLES.backend, { workspaceOf: (id) => workspaces.get(id) });
  */
-export function orgBrain(agent: OrgAgent, role: OrgRole, workspaceOf: WorkspaceOf, activity?: TurnActivity) {
-  return fromPromise<OrgEnvelope[], AgentBrainInput>(async ({ input }) => {
+export function orgBrain(agent: OrgAgent, role: OrgRole, env: OrgBrainEnv) {
+  const { workspaceOf, activity, produce } = env;
+  return fromPromise<OrgEnvelope[], AgentBrainInput>(async ({ input, signal }) => {
     const message = (input.input as DeliveredMessage).envelope as OrgEnvelope;
     const projectId = message.context?.prd_id;
     if (projectId === undefined) throw new Error('The message names no project; name one in context.prd_id.');
@@ -104,8 +144,8 @@ export function orgBrain(agent: OrgAgent, role: OrgRole, workspaceOf: WorkspaceO
       if (done) return done;
       // Its workspace writes land with its record in one write: a turn cut off left nothing.
       const view = new TurnState(ws.state);
-      const turn = new Turn(agent, message, ws.withState(view));
-      await handle(role, turn);
+      const turn = new Turn(agent, message, ws.withState(view), { ...(produce ? { produce } : {}), signal });
+      await handleTurn(role, turn);
       const out = [...turn.out, ...(await releaseHeld(role, turn))];
       await view.commit(agent, [OrgWorkspace.turnWrite(agent, message.message_id, out)]);
       return out;

@@ -1,5 +1,7 @@
 import type { OrgAgent, OrgEnvelope } from '../../protocol/org/envelope.ts';
 import { isoAfter, orgEscalation, orgMessage, type OrgMessageSpec } from './org-envelope.ts';
+import type { ErrorIssue } from '../../protocol/runtime/http-error.ts';
+import { OFFLINE_PRODUCERS, type OrgProducers, type ProduceOptions } from './producers/org-producers.ts';
 import type { OrgWorkspace } from './workspace.ts';
 
 type Escalation = Extract<OrgEnvelope, { message_type: 'escalation' }>['payload'];
@@ -7,19 +9,36 @@ type Escalation = Extract<OrgEnvelope, { message_type: 'escalation' }>['payload'
 /** What a turn's send takes: the rest (project, sprint, time, id seed) comes from the turn. */
 export type TurnSend = Omit<OrgMessageSpec, 'from' | 'prdId' | 'sprintId' | 'seed' | 'at'> & { label: string };
 
+/** How a turn makes deliverables (offline rules or Claude) and the signal that aborts it. */
+export interface TurnTools {
+  produce?: OrgProducers;
+  signal?: AbortSignal | undefined;
+}
+
 /**
- * One agent's handling of one delivered message: the workspace, and the messages it sends, each
- * with an id derived from the message handled, the agent and a label (work redone after a restart
- * sends the same ids, which the supervisor drops as duplicates).
+ * One agent's handling of one delivered message: the workspace, how it makes deliverables, and
+ * the messages it sends, each with an id derived from the message handled, the agent and a label
+ * (work redone after a restart sends the same ids, which the supervisor drops as duplicates).
  */
 export class Turn {
   readonly out: OrgEnvelope[] = [];
+  readonly produce: OrgProducers;
+  readonly signal: AbortSignal | undefined;
 
   constructor(
     readonly agent: OrgAgent,
     readonly message: OrgEnvelope,
     readonly ws: OrgWorkspace,
-  ) {}
+    tools: TurnTools = {},
+  ) {
+    this.produce = tools.produce ?? OFFLINE_PRODUCERS;
+    this.signal = tools.signal;
+  }
+
+  /** What a producer is asked with: the turn's signal, and the issues to fix if a receiver rejected the last version. */
+  asking(fix?: readonly ErrorIssue[]): ProduceOptions {
+    return { signal: this.signal, ...(fix?.length ? { fix } : {}) };
+  }
 
   get now(): number {
     return this.ws.now();

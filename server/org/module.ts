@@ -1,7 +1,7 @@
 import { realClock } from '../../actors/runtime/clock.ts';
 import { openSharedState } from '../../actors/runtime/shared-state/open-shared-state.ts';
 import { KnowledgeGraph } from '../../actors/org/knowledge-graph.ts';
-import { offlineOrgBrains } from '../../actors/org/offline-org-brains.ts';
+import { orgBrains, orgProducersFor } from '../../actors/org/org-brains-for.ts';
 import type { TurnActivity, WorkspaceOf } from '../../actors/org/org-brains.ts';
 import type { AgentBrainLogic } from '../../machines/runtime/agent.ts';
 import type { OrgAgent } from '../../protocol/org/envelope.ts';
@@ -26,12 +26,21 @@ export type OrgModuleOptions = Omit<OrgSystemOptions, 'brains'> & {
 /**
  * The product org (spec 004): eight agents exchanging v2.0 messages over the five channels,
  * acknowledged by the runtime, handing deliverables off under the `handoff` statechart, with a
- * knowledge graph per user. `POST /org/projects` starts a project from a PRD.
+ * knowledge graph per user. `POST /org/projects` starts a project from a PRD. With
+ * `ANTHROPIC_API_KEY` the agents make their deliverables with Claude (one forced tool call each,
+ * validated by the deliverable's schema); offline rules otherwise.
  */
 export default defineSystemModule<OrgModuleOptions>({
   name: 'org',
   title: 'Product org (protocol v2.0)',
   spec: '004_ccf323e09b7eed88.txt',
+  configKeys: [
+    {
+      name: 'ANTHROPIC_API_KEY',
+      meaning:
+        'product, backend, database, frontend, sdte, devops and growth make their deliverables with Claude (PRIMARY_MODEL)',
+    },
+  ],
   machines: MACHINES,
   routeDocs: ORG_ROUTE_DOCS,
   async open(services, options = {}) {
@@ -53,7 +62,11 @@ export default defineSystemModule<OrgModuleOptions>({
         requests: projects.requests,
         knowledge: projects.knowledge,
         brains: {
-          ...offlineOrgBrains(projects.workspaceOf, projects.activity),
+          ...orgBrains({
+            workspaceOf: projects.workspaceOf,
+            activity: projects.activity,
+            produce: orgProducersFor(services.models),
+          }),
           ...options.brains?.(projects.workspaceOf, projects.activity),
         },
       }),

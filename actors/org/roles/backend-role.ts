@@ -1,5 +1,5 @@
 import type { ApiContract, Stories } from '../../../protocol/org/deliverables.ts';
-import { apiContractFor } from '../deliverables/api-contract.ts';
+import type { ErrorIssue } from '../../../protocol/runtime/http-error.ts';
 import { initiateHandoff } from '../handoff-steps.ts';
 import type { OrgRole } from '../org-role.ts';
 import { decide } from '../propose-decision.ts';
@@ -7,8 +7,15 @@ import { deliverableNodeId, recordDeliverable } from '../record-deliverable.ts';
 import type { Turn } from '../turn.ts';
 import { locationOf } from '../workspace.ts';
 
-async function publishContract(turn: Turn, stories: Stories, storiesVersion: number, reinitiate: boolean) {
-  const contract = await turn.ws.publish('backend', 'api_contract', apiContractFor(stories));
+async function publishContract(
+  turn: Turn,
+  stories: Stories,
+  storiesVersion: number,
+  fix?: { issues: readonly ErrorIssue[] },
+) {
+  const body = await turn.produce.apiContract({ stories }, turn.asking(fix?.issues));
+  const contract = await turn.ws.publish('backend', 'api_contract', body);
+  const reinitiate = fix !== undefined;
   await recordDeliverable(
     turn,
     contract,
@@ -51,11 +58,11 @@ export const backendRole: OrgRole = {
         tags: ['api', 'architecture'],
       },
     );
-    await publishContract(turn, stories, receipt.version ?? 1, false);
+    await publishContract(turn, stories, receipt.version ?? 1);
   },
-  async onRejected(turn, { type }) {
+  async onRejected(turn, { type, verdict }) {
     if (type !== 'api_contract') return;
     const stories = await turn.ws.deliverable<Stories>('stories');
-    if (stories) await publishContract(turn, stories.body, stories.version, true);
+    if (stories) await publishContract(turn, stories.body, stories.version, { issues: verdict.issues });
   },
 };

@@ -1,5 +1,4 @@
 import type { ApiContract } from '../../../protocol/org/deliverables.ts';
-import { dbSchemaFor } from '../deliverables/db-schema.ts';
 import { initiateHandoff } from '../handoff-steps.ts';
 import type { OrgRole } from '../org-role.ts';
 import { decide } from '../propose-decision.ts';
@@ -29,11 +28,11 @@ export const databaseRole: OrgRole = {
         tags: ['architecture', 'database'],
       },
     );
-    const schema = await turn.ws.publish(
-      'database',
-      'db_schema',
-      dbSchemaFor(receipt.body as ApiContract, ENGINES[storage] ?? storage),
+    const body = await turn.produce.dbSchema(
+      { contract: receipt.body as ApiContract, engine: ENGINES[storage] ?? storage },
+      turn.asking(),
     );
+    const schema = await turn.ws.publish('database', 'db_schema', body);
     await recordDeliverable(
       turn,
       schema,

@@ -1,5 +1,4 @@
 import type { DbSchema, TestPlan } from '../../../protocol/org/deliverables.ts';
-import { deployPlanFor } from '../deliverables/deploy-plan.ts';
 import { initiateHandoff } from '../handoff-steps.ts';
 import type { OrgRole } from '../org-role.ts';
 import { recordDeliverable } from '../record-deliverable.ts';
@@ -12,7 +11,8 @@ async function planDeploy(turn: Turn): Promise<boolean> {
     ws.deliverable<TestPlan>('test_plan'),
   ]);
   if (!schema || !tests) return false;
-  const plan = await ws.publish('devops', 'deploy_plan', deployPlanFor(schema.body, tests.body));
+  const body = await turn.produce.deployPlan({ schema: schema.body, tests: tests.body }, turn.asking());
+  const plan = await ws.publish('devops', 'deploy_plan', body);
   await recordDeliverable(turn, plan, ['deploy']);
   await initiateHandoff(turn, 'sdte', plan, { checks: ['gates on every case of the test plan'] });
   return true;

@@ -1,5 +1,4 @@
 import type { ApiContract, Stories } from '../../../protocol/org/deliverables.ts';
-import { uiPlanFor } from '../deliverables/ui-plan.ts';
 import { initiateHandoff } from '../handoff-steps.ts';
 import type { OrgRole } from '../org-role.ts';
 import { deliverableNodeId, recordDeliverable } from '../record-deliverable.ts';
@@ -15,11 +14,11 @@ export const frontendRole: OrgRole = {
     const stories = await turn.ws.deliverable<Stories>('stories');
     if (!stories) return;
     const version = receipt.version ?? 1;
-    const ui = await turn.ws.publish(
-      'frontend',
-      'ui_plan',
-      uiPlanFor(stories.body, receipt.body as ApiContract, version),
+    const body = await turn.produce.uiPlan(
+      { stories: stories.body, contract: receipt.body as ApiContract, contractVersion: version },
+      turn.asking(),
     );
+    const ui = await turn.ws.publish('frontend', 'ui_plan', body);
     await recordDeliverable(turn, ui, ['frontend'], [deliverableNodeId(turn.ws.projectId, 'api_contract', version)]);
     await initiateHandoff(turn, 'sdte', ui);
   },

@@ -1,5 +1,4 @@
 import type { Stories } from '../../../protocol/org/deliverables.ts';
-import { experimentsFor } from '../deliverables/experiments.ts';
 import { initiateHandoff } from '../handoff-steps.ts';
 import type { OrgRole } from '../org-role.ts';
 import { deliverableNodeId, recordDeliverable } from '../record-deliverable.ts';
@@ -8,7 +7,8 @@ import { deliverableNodeId, recordDeliverable } from '../record-deliverable.ts';
 export const growthRole: OrgRole = {
   async onAccepted(turn, receipt) {
     if (receipt.type !== 'stories') return;
-    const experiments = await turn.ws.publish('growth', 'experiments', experimentsFor(receipt.body as Stories));
+    const body = await turn.produce.experiments({ stories: receipt.body as Stories }, turn.asking());
+    const experiments = await turn.ws.publish('growth', 'experiments', body);
     await recordDeliverable(
       turn,
       experiments,

@@ -1,5 +1,5 @@
 import type { OrgAgent } from '../../../protocol/org/envelope.ts';
-import { storiesFromPrd } from '../deliverables/stories-from-prd.ts';
+import type { ErrorIssue } from '../../../protocol/runtime/http-error.ts';
 import { initiateHandoff } from '../handoff-steps.ts';
 import type { OrgRole } from '../org-role.ts';
 import { recordDeliverable } from '../record-deliverable.ts';
@@ -8,10 +8,11 @@ import type { Turn } from '../turn.ts';
 const STORY_CONSUMERS: OrgAgent[] = ['backend', 'sdte', 'growth'];
 const LISTENERS: OrgAgent[] = ['frontend', 'database', 'devops'];
 
-async function publishStories(turn: Turn, amended: boolean, reinitiateTo?: OrgAgent) {
+async function publishStories(turn: Turn, amended: boolean, reinitiateTo?: OrgAgent, fix?: readonly ErrorIssue[]) {
   const { ws } = turn;
   const { version, prd } = await ws.prd();
-  const stories = await ws.publish('product', 'stories', storiesFromPrd(prd, version));
+  const body = await turn.produce.stories({ prd, prdVersion: version }, turn.asking(fix));
+  const stories = await ws.publish('product', 'stories', body);
   const node = await recordDeliverable(turn, stories, ['requirements']);
   if (reinitiateTo) {
     await initiateHandoff(turn, reinitiateTo, stories, { reinitiate: true });
@@ -47,8 +48,8 @@ export const productRole: OrgRole = {
     const node = await publishStories(turn, kind === 'amend_prd');
     turn.respond({ kind: 'task_result', status: 'done', deliverable: 'stories' }, [node.node_id]);
   },
-  async onRejected(turn, { to }) {
-    await publishStories(turn, false, to);
+  async onRejected(turn, { to, verdict }) {
+    await publishStories(turn, false, to, verdict.issues);
   },
   async onNotification(turn, content) {
     if (content['kind'] !== 'escalation_routed') return;

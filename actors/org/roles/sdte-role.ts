@@ -1,5 +1,4 @@
 import type { Stories } from '../../../protocol/org/deliverables.ts';
-import { testPlanFor } from '../deliverables/test-plan.ts';
 import { initiateHandoff } from '../handoff-steps.ts';
 import type { OrgRole } from '../org-role.ts';
 import { deliverableNodeId, recordDeliverable } from '../record-deliverable.ts';
@@ -12,7 +11,8 @@ import { deliverableNodeId, recordDeliverable } from '../record-deliverable.ts';
 export const sdteRole: OrgRole = {
   async onAccepted(turn, receipt) {
     if (receipt.type !== 'stories') return;
-    const plan = await turn.ws.publish('sdte', 'test_plan', testPlanFor(receipt.body as Stories));
+    const body = await turn.produce.testPlan({ stories: receipt.body as Stories }, turn.asking());
+    const plan = await turn.ws.publish('sdte', 'test_plan', body);
     await recordDeliverable(
       turn,
       plan,
