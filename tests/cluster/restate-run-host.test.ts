@@ -6,6 +6,9 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeEnvelope } from '../../actors/nutrition/envelope-factory.ts';
 import type { PipelineEvent } from '../../machines/nutrition/pipeline.ts';
+import { createMemoryStore } from '../../actors/runtime/memory-store.ts';
+import { nutritionSystem } from '../../machines/nutrition/nutrition-system.ts';
+import { RestateRunHost } from '../../server/restate/restate-run-host.ts';
 import { registerDeployment, startRestateServer, type RestateServer } from '../../server/restate/restate-server.ts';
 import { payload } from '../support/nutrition/nutrition-fakes.ts';
 import { CountingServer } from '../support/restate/counting-server.ts';
@@ -143,7 +146,44 @@ describe('Restate run host: a run as a virtual object', () => {
       expect(ended.snapshot?.context.error?.details).toMatch(/did not finish within 3000 ms/);
       expect(hanging.count('COACH')).toBe(0);
     } finally {
+      // The next tests get a worker whose brains answer.
+      if (worker) await killHard(worker);
+      worker = await startWorker(WORKER, workerEnv);
       await hanging.close();
     }
+  }, 120_000);
+
+  it('serves a run behind the run-host interface: start, send, journaled, commit, until, messages, owner', async () => {
+    const host = new RestateRunHost({
+      ingressUrl: restate.ingressUrl,
+      system: nutritionSystem({ brains: {} as never }),
+      store: createMemoryStore(),
+    });
+    const run = host.start({ owner: 'ada' });
+    const envelope = makeEnvelope({
+      from: 'USER',
+      to: 'INTAKE',
+      dataType: 'intake_data',
+      payload: payload('intake_data'),
+      runId: run.partition,
+      idSeed: [run.partition, 'intake'],
+    });
+    const states: string[] = [];
+    const stop = run.watch((event) => void (event.type === 'state' && states.push(event.data.to)));
+    run.send({ type: 'pipeline.start', envelope } satisfies PipelineEvent);
+    await run.journaled(envelope.message_id);
+    await host.commit(run);
+    expect((await host.messagesOf(run.partition))[0]).toEqual(envelope);
+
+    const done = await run.until((snapshot) => snapshot.value === 'output_ready');
+    stop();
+    expect(done.value).toBe('output_ready');
+    expect(states.at(-1)).toBe('output_ready');
+    expect(await host.ownerOf(run.partition)).toBe('ada');
+    expect((await host.snapshotOf(run.partition))?.value).toBe('output_ready');
+    const messages = (await host.messagesOf(run.partition)) as { message_id: string; from_agent: string }[];
+    expect(messages.some((m) => m.from_agent === 'COACH')).toBe(true);
+    expect(new Set(messages.map((m) => m.message_id)).size).toBe(messages.length);
+    await host.close();
   }, 120_000);
 });
