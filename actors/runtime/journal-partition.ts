@@ -1,7 +1,8 @@
 import { dirname } from 'node:path';
-import { RuntimeError, ValidationError } from '../../protocol/runtime/runtime-error.ts';
+import { RuntimeError } from '../../protocol/runtime/runtime-error.ts';
 import type { AppendFile, OpenAppendFile } from './append-file.ts';
-import { journalLinePrefix, scanJournalFile, type ReadJournalFile } from './journal-file-scan.ts';
+import { scanJournalFile, type ReadJournalFile } from './journal-file-scan.ts';
+import { encodeLines, renumberLines, type EncodedLines } from './journal-lines.ts';
 import { syncDir } from './sync-path.ts';
 import type { JournalEntry } from './journal.ts';
 
@@ -32,7 +33,8 @@ interface JournalPartitionOptions {
 
 interface PendingAppend<T> {
   data: readonly T[];
-  json: string[];
+  /** Its lines, encoded when appended (none for a barrier). */
+  lines: EncodedLines | undefined;
   resolve: (entries: JournalEntry<T>[]) => void;
   reject: (error: unknown) => void;
 }
@@ -47,6 +49,8 @@ interface PendingAppend<T> {
 export class JournalPartition<T> {
   readonly file: string;
   #lastSeq: number;
+  /** The seq the next append's first entry gets if every append queued or being written before it succeeds. */
+  #nextSeq: number;
   #bytes: number;
   #needsDirSync: boolean;
   #options: JournalPartitionOptions;
@@ -62,6 +66,7 @@ export class JournalPartition<T> {
   constructor(file: string, options: JournalPartitionOptions) {
     this.file = file;
     this.#lastSeq = options.lastSeq;
+    this.#nextSeq = options.lastSeq + 1;
     this.#bytes = options.bytes;
     this.#needsDirSync = options.isNew;
     this.#options = options;
@@ -76,14 +81,15 @@ export class JournalPartition<T> {
   append(data: readonly T[]): Promise<JournalEntry<T>[]> {
     if (this.#closed) return Promise.reject(journalClosedError());
     if (this.#failure) return Promise.reject(this.#failure);
-    let json: string[];
+    let lines: EncodedLines;
     try {
-      json = data.map(toJournalJson);
+      lines = encodeLines(data, this.#nextSeq);
     } catch (error) {
       return Promise.reject(error);
     }
+    this.#nextSeq += data.length;
     return new Promise((resolve, reject) => {
-      this.#queue.push({ data, json, resolve, reject });
+      this.#queue.push({ data, lines, resolve, reject });
       this.#schedule();
     });
   }
@@ -155,7 +161,7 @@ export class JournalPartition<T> {
   #barrier(): Promise<void> {
     if (!this.#writing && !this.#scheduled && this.#queue.length === 0) return Promise.resolve();
     return new Promise((resolve) => {
-      this.#queue.push({ data: [], json: [], resolve: () => resolve(), reject: () => resolve() });
+      this.#queue.push({ data: [], lines: undefined, resolve: () => resolve(), reject: () => resolve() });
     });
   }
 
@@ -175,6 +181,9 @@ export class JournalPartition<T> {
       await this.#commit(batch);
     } finally {
       this.#writing = false;
+      // After a failed batch, the appends queued behind it were numbered too far: see `#linesOf`.
+      this.#nextSeq = this.#lastSeq + 1;
+      for (const item of this.#queue) this.#nextSeq += item.data.length;
       if (this.#queue.length > 0) this.#schedule();
     }
   }
@@ -184,7 +193,7 @@ export class JournalPartition<T> {
     let seq = this.#lastSeq;
     const acks = batch.map((item) => item.data.map((data): JournalEntry<T> => ({ seq: ++seq, data })));
     if (seq === this.#lastSeq) return resolveAll(batch, acks);
-    const bytes = encodeLines(batch, this.#lastSeq);
+    const bytes = this.#linesOf(batch);
     let handle: AppendFile;
     try {
       handle = await this.prepare();
@@ -216,38 +225,24 @@ export class JournalPartition<T> {
     this.#bytes += bytes.length;
     resolveAll(batch, acks);
   }
-}
-
-/** Bytes a line takes beyond its data's JSON, at most: `{"seq":` + 16 digits + `,"data":` + `}\n`. */
-const LINE_OVERHEAD = 7 + 16 + 8 + 2;
-
-/**
- * A batch's lines, `{"seq":n,"data":<json>}\n` each from `lastSeq + 1`, encoded straight into one
- * buffer: no joined string of the whole batch to build, flatten and encode again.
- */
-function encodeLines<T>(batch: readonly PendingAppend<T>[], lastSeq: number): Buffer {
-  let size = 0;
-  for (const item of batch) for (const json of item.json) size += Buffer.byteLength(json, 'utf8') + LINE_OVERHEAD;
-  const bytes = Buffer.allocUnsafe(size);
-  let offset = 0;
-  let seq = lastSeq;
-  for (const item of batch) {
-    // One write per line: fewer calls into the encoder than one per piece.
-    for (const json of item.json) offset += bytes.write(`${journalLinePrefix(++seq)}${json}}\n`, offset, 'utf8');
+  /**
+   * A batch's bytes: each append's lines as encoded, or renumbered if a batch before it failed
+   * (its seqs were not used, so the lines queued after it were numbered too far).
+   */
+  #linesOf(batch: readonly PendingAppend<T>[]): Buffer {
+    const parts: Buffer[] = [];
+    let seq = this.#lastSeq + 1;
+    for (const { lines } of batch) {
+      if (!lines || lines.count === 0) continue;
+      parts.push(lines.firstSeq === seq ? lines.bytes : renumberLines(lines, seq).bytes);
+      seq += lines.count;
+    }
+    return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
   }
-  return bytes.subarray(0, offset);
 }
 
-/** An entry's data as JSON; refuses what JSON cannot hold, since it could not be read back. */
-export function toJournalJson(value: unknown): string {
-  const json = JSON.stringify(value);
-  if (json === undefined) {
-    throw new ValidationError('A journal entry must be a JSON value (not undefined or a function).', [
-      { path: 'data', message: 'is not representable as JSON' },
-    ]);
-  }
-  return json;
-}
+/** An entry's data as JSON (see `journal-lines.ts`, where the journal's encoding lives). */
+export { toJournalJson } from './journal-lines.ts';
 
 function resolveAll<T>(batch: PendingAppend<T>[], acks: JournalEntry<T>[][]): void {
   batch.forEach((item, i) => item.resolve(acks[i] ?? []));

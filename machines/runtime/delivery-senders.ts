@@ -12,7 +12,14 @@
  */
 export class DeliverySenders {
   /** Per message id: its sender, and how many of its receivers have not reported yet. */
-  readonly #open = new Map<string, { sender: string; receivers: number }>();
+  readonly #open = new Map<string, OpenDelivery>();
+  /**
+   * The entries in first-delivery order from `#head`, with forgotten ones left in place (skipped
+   * when reached): finding the oldest this way costs O(1) amortized, where a map iterator would
+   * walk past every entry the map deleted since it last compacted, once per delivery at the limit.
+   */
+  #order: (OpenDelivery | undefined)[] = [];
+  #head = 0;
 
   constructor(readonly limit = 4_096) {}
 
@@ -30,8 +37,11 @@ export class DeliverySenders {
       known.receivers += receivers;
       return;
     }
-    if (this.#open.size >= this.limit) this.#open.delete(this.#open.keys().next().value!);
-    this.#open.set(id, { sender, receivers });
+    if (this.#open.size >= this.limit) this.#forgetOldest();
+    const entry: OpenDelivery = { id, sender, receivers };
+    this.#open.set(id, entry);
+    if (this.#order.length >= 2 * this.limit) this.#compact();
+    this.#order.push(entry);
   }
 
   /** A receiver reported on `id`: its sender, if remembered; forgotten once every receiver reported. */
@@ -41,4 +51,28 @@ export class DeliverySenders {
     if (--open.receivers === 0) this.#open.delete(id);
     return open.sender;
   }
+
+  #forgetOldest(): void {
+    while (this.#head < this.#order.length) {
+      const entry = this.#order[this.#head];
+      this.#order[this.#head++] = undefined;
+      if (entry && this.#open.get(entry.id) === entry) {
+        this.#open.delete(entry.id);
+        return;
+      }
+    }
+  }
+
+  /** Drops forgotten entries from the order (at most `limit` remain), so it stays under twice the limit. */
+  #compact(): void {
+    this.#order = this.#order.slice(this.#head).filter((entry) => entry && this.#open.get(entry.id) === entry);
+    this.#head = 0;
+  }
+}
+
+/** One remembered delivery. */
+interface OpenDelivery {
+  id: string;
+  sender: string;
+  receivers: number;
 }

@@ -218,6 +218,32 @@ describe('openFileJournal when the disk fails', () => {
     await reopened.close();
   });
 
+  it('numbers the appends queued behind a failed write from the last durable seq, none lost or skipped', async () => {
+    const io = instrumentedOpen();
+    const journal = await openFileJournal<unknown>(dir, { openFile: io.open });
+    await journal.append('p', 'kept');
+    let open!: () => void;
+    io.faults.gate = new Promise<void>((resolve) => (open = resolve));
+    io.faults.write = new Error('ENOSPC: no space left on device');
+    const lost = journal.appendMany('p', ['lost 1', 'lost 2']);
+    await new Promise((resolve) => setImmediate(resolve)); // that batch is being written (held at the gate)
+    // Queued behind it, these were numbered 4 and 5: they must be written as 2 and 3.
+    const behind = [journal.append('p', { text: 'é 😀 \u2028' }), journal.append('p', 'next')];
+    open();
+    await expect(lost).rejects.toMatchObject({ code: 'journal_write_failed' });
+    expect(await Promise.all(behind)).toEqual([
+      { seq: 2, data: { text: 'é 😀 \u2028' } },
+      { seq: 3, data: 'next' },
+    ]);
+    expect(await journal.append('p', 'last')).toEqual({ seq: 4, data: 'last' });
+    await journal.close();
+    const lines = (await readFile(join(dir, 'p.ndjson'), 'utf8')).split('\n');
+    expect(lines.map((line) => line.slice(0, 9))).toEqual(['{"seq":1,', '{"seq":2,', '{"seq":3,', '{"seq":4,', '']);
+    const reopened = await openFileJournal<unknown>(dir);
+    expect((await reopened.read('p')).map((e) => e.data)).toEqual(['kept', { text: 'é 😀 \u2028' }, 'next', 'last']);
+    await reopened.close();
+  });
+
   it('stops appending to a partition whose sync failed, but not to the others', async () => {
     const io = instrumentedOpen();
     const journal = await openFileJournal<string>(dir, { openFile: io.open });
