@@ -190,9 +190,10 @@ export class JournalPartition<T> {
 
   async #commit(batch: PendingAppend<T>[]): Promise<void> {
     if (this.#failure) return rejectAll(batch, this.#failure);
+    const first = this.#lastSeq + 1;
     let seq = this.#lastSeq;
-    const acks = batch.map((item) => item.data.map((data): JournalEntry<T> => ({ seq: ++seq, data })));
-    if (seq === this.#lastSeq) return resolveAll(batch, acks);
+    for (const item of batch) seq += item.data.length;
+    if (seq === this.#lastSeq) return resolveAll(batch, first);
     const bytes = this.#linesOf(batch);
     let handle: AppendFile;
     try {
@@ -223,7 +224,7 @@ export class JournalPartition<T> {
     this.#options.stats.appends += seq - this.#lastSeq;
     this.#lastSeq = seq;
     this.#bytes += bytes.length;
-    resolveAll(batch, acks);
+    resolveAll(batch, first);
   }
   /**
    * A batch's bytes: each append's lines as encoded, or renumbered if a batch before it failed
@@ -244,8 +245,10 @@ export class JournalPartition<T> {
 /** An entry's data as JSON (see `journal-lines.ts`, where the journal's encoding lives). */
 export { toJournalJson } from './journal-lines.ts';
 
-function resolveAll<T>(batch: PendingAppend<T>[], acks: JournalEntry<T>[][]): void {
-  batch.forEach((item, i) => item.resolve(acks[i] ?? []));
+/** Resolves each append with its entries, numbered from `first` (built only now: nothing held across the write). */
+function resolveAll<T>(batch: PendingAppend<T>[], first: number): void {
+  let seq = first;
+  for (const item of batch) item.resolve(item.data.map((data): JournalEntry<T> => ({ seq: seq++, data })));
 }
 
 function rejectAll<T>(batch: PendingAppend<T>[], error: unknown): void {

@@ -99,11 +99,13 @@ export async function openResearch(
   const routed = options.readOnly
     ? undefined
     : (services.route ?? detachedSupervisor({ journal: services.messageJournal, clock }))(researchId, journaledIds);
-  routed?.supervisor.on('supervisor.routed', ({ record }) => {
-    messages.delivered++;
-    const message = record.envelope as CoscientistMessage;
-    times.add(message);
-    services.onMessage?.(researchId, message, true);
+  routed?.supervisor.on('supervisor.routed', ({ records }) => {
+    for (const record of records) {
+      messages.delivered++;
+      const message = record.envelope as CoscientistMessage;
+      times.add(message);
+      services.onMessage?.(researchId, message, true);
+    }
   });
   routed?.supervisor.on('supervisor.rejected', (event) => {
     if (event.error.code === 'duplicate_message')

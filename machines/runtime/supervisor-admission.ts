@@ -5,8 +5,7 @@
  * early under pipelined delivery, its ack deadlines journaled beside it, and its request timer
  * armed or cancelled.
  */
-import type { AdmissionRequest } from './supervisor-ledger.ts';
-import { isRefusal } from './supervisor-ledger.ts';
+import { isRefusal, type AdmissionRequest } from './supervisor-admission-request.ts';
 import { envelopesOf, type SupervisorEvent } from './supervisor-events.ts';
 import { trackRequest } from './supervisor-requests.ts';
 import { deliverPending, refuse, type SupervisorStep } from './supervisor-step.ts';

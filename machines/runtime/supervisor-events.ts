@@ -99,7 +99,12 @@ export interface SupervisorRejectedEvent {
 
 /** Events observers can subscribe to with `actor.on(...)`. */
 export type SupervisorEmitted =
-  | { type: 'supervisor.routed'; partition: string; record: RoutedRecord }
+  /**
+   * Envelopes delivered to agents, once durable: of one partition, in routing order, as many as
+   * one batch of journal acks made due (one event per batch, not per envelope: the hot path).
+   */
+  | { type: 'supervisor.routed'; partition: string; records: readonly RoutedRecord[] }
+  /** An envelope to an external address (USER), once durable: the host hands it on. */
   | { type: 'supervisor.outbound'; partition: string; record: RoutedRecord }
   | { type: 'supervisor.report'; report: AgentReport }
   /**
@@ -110,6 +115,17 @@ export type SupervisorEmitted =
   | { type: 'supervisor.expired'; partition: string; record: RoutedRecord; at: 'admission' | 'delivery' }
   | UndeliverableEvent
   | SupervisorRejectedEvent;
+
+/**
+ * The records a routed or outbound event announces, in routing order.
+ *
+ * @example
+ * const ids = emitted.flatMap(routedRecordsOf).map((record) => record.envelope.message_id);
+ */
+export function routedRecordsOf(event: SupervisorEmitted): readonly RoutedRecord[] {
+  if (event.type === 'supervisor.routed') return event.records;
+  return event.type === 'supervisor.outbound' ? [event.record] : [];
+}
 
 /** One shared, frozen delivery per kind for the common case (no topic, no correlation): the hot path allocates less. */
 const PLAIN_DELIVERIES = {

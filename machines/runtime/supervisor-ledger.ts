@@ -4,45 +4,18 @@ import { addressingOf, type Address, type Addressing } from '../../protocol/runt
 import type { JournalRecord } from '../../protocol/runtime/ack-record.ts';
 import { safeParseOnce } from '../../protocol/runtime/parse-once.ts';
 import { toErrorIssues } from '../../protocol/runtime/runtime-error.ts';
-import type { DeliveryKind, RoutableEnvelope, RoutedRecord, RoutingError } from '../../protocol/runtime/routing.ts';
+import type { RoutableEnvelope, RoutedRecord } from '../../protocol/runtime/routing.ts';
 import { compileVersionRule, type VersionCheck } from '../../protocol/runtime/version-rule.ts';
 import { OutputCommit, type HeldEvents } from './output-commit.ts';
 import { PendingDeliveries, type PendingDelivery } from './pending-deliveries.ts';
 import { RoutingTable } from './routing-table.ts';
+import { refusal, type Admission, type AdmissionRequest } from './supervisor-admission-request.ts';
 import type { SystemDefinition } from './supervisor-system.ts';
 
 /** What a batch of journal outcomes makes due: deliveries in routing order, and agents' held events. */
 interface Settlement<E = unknown> {
   due: PendingDelivery[];
   released: HeldEvents<E>[];
-}
-
-/** An envelope refused at admission: the error its sender hears. */
-export interface AdmissionRefusal {
-  error: RoutingError;
-  sender: string | undefined;
-  envelope: unknown;
-}
-
-/** The outcome of admitting one envelope: delivered later (its pending delivery), or refused now. */
-export type Admission = PendingDelivery | AdmissionRefusal;
-
-/** Whether an admission was refused. */
-export const isRefusal = (admission: Admission): admission is AdmissionRefusal => 'error' in admission;
-
-/** What a caller asks the ledger to admit. */
-export interface AdmissionRequest {
-  kind: DeliveryKind;
-  envelope: unknown;
-  topic?: string | undefined;
-  /** For a response: the message id of the request it answers. */
-  inReplyTo?: string | undefined;
-  context?: unknown;
-  /**
-   * Idempotent delivery: an envelope whose id was already journaled is delivered again without a
-   * second journal entry (a restarted run handing in-flight work to its new agents).
-   */
-  redeliver?: boolean;
 }
 
 /** Whether receivers written as `receivers` include `name`. */
@@ -52,15 +25,6 @@ const SETTLED_OK = Object.freeze({ ok: true as const });
 
 /** The supervisor is the last boundary most envelopes cross: it parses without freezing (see `safeParseOnce`). */
 const LAST_BOUNDARY = { remember: false } as const;
-
-function refusal(
-  request: AdmissionRequest,
-  sender: string | undefined,
-  error: Pick<RoutingError, 'code' | 'message'>,
-  issues?: RoutingError['issues'],
-): AdmissionRefusal {
-  return { error: issues ? { ...error, issues } : error, sender, envelope: request.envelope };
-}
 
 /**
  * The supervisor's bookkeeping: admission checks (schema, routing table, duplicate), the journal

@@ -7,6 +7,7 @@
  * expiry of acknowledged delivery is announced once the record closing it is durable.
  */
 import type { AgentReport } from '../../protocol/runtime/agent-report.ts';
+import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 import type { JournalAckEvent } from '../../actors/runtime/journal-writer.ts';
 import type { PendingDelivery } from './pending-deliveries.ts';
 import { ackItemOf, applyAckEffects, rescheduleAckTimer } from './supervisor-acks.ts';
@@ -18,6 +19,7 @@ export function deliverJournaled(step: SupervisorStep, event: JournalAckEvent): 
   const { ledger } = step.context;
   const { enqueue } = step;
   const { due, released } = ledger.settle(event.tickets, event.failed);
+  const routed = new RoutedBatches(enqueue);
   for (const pending of due) {
     const { record, partition, settled } = pending;
     if (!settled?.ok) {
@@ -25,20 +27,25 @@ export function deliverJournaled(step: SupervisorStep, event: JournalAckEvent): 
       continue;
     }
     if (record.expired) {
+      routed.flush(partition);
       enqueue.emit(expiredEvent(partition, record, 'admission'));
       continue;
     }
     // Its delivery waited for the disk: past its expiry now, it is not delivered either.
     if (!pending.deliveredEarly && pending.expiresAt !== undefined && ledger.expiredNow(pending)) {
+      routed.flush(partition);
       if (!closeTrackedExpiry(step, pending)) enqueue.emit(expiredEvent(partition, record, 'delivery'));
       continue;
     }
     if (!pending.deliveredEarly) deliverPending(step, pending);
-    enqueue({
-      type: 'emitRouted',
-      params: { type: pending.targets.length ? 'supervisor.routed' : 'supervisor.outbound', partition, record },
-    });
+    if (pending.targets.length > 0) {
+      routed.add(partition, record);
+      continue;
+    }
+    routed.flush(partition);
+    enqueue({ type: 'emitRouted', params: { type: 'supervisor.outbound', partition, record } });
   }
+  routed.flushAll();
   const { acks } = step.context;
   if (acks?.closing) {
     const ackStep = ackStepOf(step, acks);
@@ -57,6 +64,34 @@ export function deliverJournaled(step: SupervisorStep, event: JournalAckEvent): 
       );
       refuse(step, agent, rejected);
     }
+  }
+}
+
+/**
+ * The envelopes one batch of acks delivered, per partition, each partition announced as one
+ * `supervisor.routed`; what else is announced of a partition flushes its batch first, so that
+ * observers hear a partition's events in routing order.
+ */
+class RoutedBatches {
+  readonly #records = new Map<string, RoutedRecord[]>();
+
+  constructor(private readonly enqueue: SupervisorStep['enqueue']) {}
+
+  add(partition: string, record: RoutedRecord): void {
+    const records = this.#records.get(partition);
+    if (records) records.push(record);
+    else this.#records.set(partition, [record]);
+  }
+
+  flush(partition: string): void {
+    const records = this.#records.get(partition);
+    if (!records) return;
+    this.#records.delete(partition);
+    this.enqueue({ type: 'emitRouted', params: { type: 'supervisor.routed', partition, records } });
+  }
+
+  flushAll(): void {
+    for (const partition of this.#records.keys()) this.flush(partition);
   }
 }
 

@@ -40,6 +40,7 @@ import {
 } from './supervisor-step.ts';
 import type { SystemDefinition } from './supervisor-system.ts';
 
+export { routedRecordsOf } from './supervisor-events.ts';
 export type {
   AgentDeliveryEvent,
   SupervisorEmitted,

@@ -90,12 +90,12 @@ export class HostedRun {
         }
       },
     });
-    const onRouted = (event: { record: RoutedRecord }) => {
-      this.refusals?.routed(event.record.envelope);
-      this.notify({ type: 'message', data: event.record.envelope });
+    const onRouted = (record: RoutedRecord) => {
+      this.refusals?.routed(record.envelope);
+      this.notify({ type: 'message', data: record.envelope });
     };
-    this.supervisor.on('supervisor.routed', onRouted);
-    this.supervisor.on('supervisor.outbound', onRouted);
+    this.supervisor.on('supervisor.routed', ({ records }) => records.forEach(onRouted));
+    this.supervisor.on('supervisor.outbound', ({ record }) => onRouted(record));
     if (options.refusals) {
       const refusals = new RefusalJournal({ ...options.refusals, idOf: this.idOf, settled: () => this.checkDrained() });
       this.refusals = refusals;

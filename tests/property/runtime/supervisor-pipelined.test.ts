@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyActorRef } from 'xstate';
-import { createSupervisorMachine, type SupervisorEmitted } from '../../../machines/runtime/supervisor.ts';
+import {
+  createSupervisorMachine,
+  routedRecordsOf,
+  type SupervisorEmitted,
+} from '../../../machines/runtime/supervisor.ts';
 import type { DeliveredMessage, RoutedRecord } from '../../../protocol/runtime/routing.ts';
 import { createGatedJournal } from '../../support/gated-journal.ts';
 import { envelope, testSystem, type TestEnvelope } from '../../support/test-system.ts';
@@ -79,9 +83,7 @@ async function run(ops: Op[]) {
     const orders = journaled.filter((id) => sent.get(id)!.from === from).map((id) => sent.get(id)!.order);
     expect(orders).toEqual([...orders].sort((a, b) => a - b));
   }
-  const routedIds = emitted
-    .filter((e) => e.type === 'supervisor.routed' || e.type === 'supervisor.outbound')
-    .map((e) => (e as { record: RoutedRecord }).record.envelope.message_id);
+  const routedIds = emitted.flatMap(routedRecordsOf).map((record) => record.envelope.message_id);
   expect(routedIds).toEqual(journaled);
   expect(actor.getSnapshot().context.ledger.idle()).toBe(true);
   // Every envelope sent was either journaled or refused to its sender, never lost without a word.

@@ -7,7 +7,11 @@ import { createActor, type AnyActorRef } from 'xstate';
 import { openFileJournal } from '../../../../actors/runtime/file-journal.ts';
 import type { Journal } from '../../../../actors/runtime/journal.ts';
 import { createMemoryJournal } from '../../../../actors/runtime/memory-journal.ts';
-import { createSupervisorMachine } from '../../../../machines/runtime/supervisor.ts';
+import {
+  createSupervisorMachine,
+  routedRecordsOf,
+  type SupervisorEmitted,
+} from '../../../../machines/runtime/supervisor.ts';
 import type { RoutedRecord } from '../../../../protocol/runtime/routing.ts';
 import { createGatedJournal } from '../../../support/gated-journal.ts';
 import { until } from '../../../support/supervisor-harness.ts';
@@ -71,6 +75,25 @@ describe('supervisor outbox', () => {
     await until(agent('B'), (c) => c.received.length === 31);
     expect(toWriter).toEqual(['journal.append', 'journal.append']);
     expect(calls).toHaveLength(4);
+  });
+
+  it('announces a burst as one supervisor.routed per partition, each in routing order', async () => {
+    const { actor, agent } = start(createMemoryJournal<RoutedRecord>());
+    const routed: SupervisorEmitted[] = [];
+    actor.on('supervisor.routed', (event) => routed.push(event));
+    const sent = Array.from({ length: 30 }, (_, n) => envelope({ run_id: `run-${n % 3}` }));
+    for (const e of sent) actor.send({ type: 'supervisor.send', envelope: e });
+    await until(agent('B'), (c) => c.received.length === 30);
+    await tick();
+    expect(routed.map((e) => (e.type === 'supervisor.routed' ? e.partition : e.type))).toEqual([
+      'run-0',
+      'run-1',
+      'run-2',
+    ]);
+    for (const [index, event] of routed.entries()) {
+      const ids = routedRecordsOf(event).map((record) => record.envelope.message_id);
+      expect(ids).toEqual(sent.filter((e) => e.run_id === `run-${index}`).map((e) => e.message_id));
+    }
   });
 
   it('writes and syncs a burst to a file journal once per partition', async () => {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyActorLogic, type AnyActorRef } from 'xstate';
 import { agentMachine } from '../../../../machines/runtime/agent.ts';
-import { createSupervisorMachine, type SupervisorEmitted } from '../../../../machines/runtime/supervisor.ts';
+import {
+  createSupervisorMachine,
+  routedRecordsOf,
+  type SupervisorEmitted,
+} from '../../../../machines/runtime/supervisor.ts';
 import type { AgentBrainInput } from '../../../../protocol/runtime/agent-report.ts';
 import type { DeliveredMessage, RoutedRecord } from '../../../../protocol/runtime/routing.ts';
 import { createGatedJournal } from '../../../support/gated-journal.ts';
@@ -32,10 +36,7 @@ function start(
     context(name).received.map((d: { input: DeliveredMessage }) => d.input.envelope);
   const sendAs = (name: string, event: unknown) => agent(name).send({ type: 'recorder.send', event });
   const journaled = async () => (await journal.durable.read('run-1')).map((e) => e.data.envelope.message_id);
-  const routed = () =>
-    emitted
-      .filter((e) => e.type === 'supervisor.routed' || e.type === 'supervisor.outbound')
-      .map((e) => (e as { record: RoutedRecord }).record.envelope.message_id);
+  const routed = () => emitted.flatMap(routedRecordsOf).map((record) => record.envelope.message_id);
   return { actor, journal, emitted, agent, context, received, sendAs, journaled, routed };
 }
 
