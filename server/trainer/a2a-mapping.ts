@@ -97,6 +97,7 @@ export function trainerA2a(service: TrainerService): A2aMapping {
       turn.listeners.add(onChange);
       return () => turn.listeners.delete(onChange);
     },
+    checkReply: (input) => void chatOf(input),
     async resume(owner, turnId, input) {
       return (await begin(owner, chatOf(input), turnId.slice(0, turnId.lastIndexOf('/')))).ref;
     },

@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Client } from '@a2a-js/sdk/client';
+import { listen, send, stateName, userMessage } from '../../support/a2a/a2a-server.ts';
+import { startRuntime } from '../../support/runtime-harness.ts';
+
+const stops: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const stop of stops.splice(0).reverse()) await stop();
+});
+
+async function serve() {
+  const harness = await startRuntime();
+  const server = await listen(harness);
+  stops.push(() => harness.stop(), server.close);
+  return { harness, server, client: await server.client('ada', 'trainer') };
+}
+
+/** A turn the trainer ends on a question (the scripted model asks on "hmm"). */
+async function asked(client: Client) {
+  const task = await client.sendMessage(send(userMessage({ text: 'hmm' })));
+  if (!('id' in task)) throw new Error('expected a task');
+  expect(stateName(task.status?.state)).toBe('input-required');
+  return task;
+}
+
+describe('trainer tasks over A2A, across turns', () => {
+  it('answers a malformed reply with invalid params naming the field, and the task still waits', async () => {
+    const { client } = await serve();
+    const task = await asked(client);
+    const reply = (data: unknown) => client.sendMessage(send(userMessage({ data }, task.id, task.contextId)));
+    await expect(reply({ message: '   ' })).rejects.toThrow(/data\.message/);
+    await expect(reply({ message: 'ok', reps: 5 })).rejects.toThrow(/data/);
+    const after = await client.getTask({ tenant: '', id: task.id, historyLength: undefined });
+    expect(stateName(after.status?.state)).toBe('input-required');
+    // It still takes a good reply.
+    const answered = await client.sendMessage(
+      send(userMessage({ text: 'Give me a quick chest workout' }, task.id, task.contextId)),
+    );
+    if (!('id' in answered)) throw new Error('expected a task');
+    expect(stateName(answered.status?.state)).toBe('completed');
+  });
+});
