@@ -41,6 +41,8 @@ export class RemoteRun implements RunHandle {
       system: string;
       partition: string;
       idOf: (envelope: unknown) => string | undefined;
+      /** Each new state seen (read, not followed: it makes no request of its own). */
+      onState?: (snapshot: RunSnapshot) => void;
     },
   ) {
     this.partition = options.partition;
@@ -129,7 +131,10 @@ export class RemoteRun implements RunHandle {
     const from = String(before.snapshot?.value ?? 'idle');
     const to = String(view.snapshot?.value ?? 'idle');
     for (const data of view.messages.slice(before.messages.length)) this.notify({ type: 'message', data });
-    if (from !== to) this.notify({ type: 'state', data: { from, to, state: to } });
+    if (from !== to) {
+      this.notify({ type: 'state', data: { from, to, state: to } });
+      this.options.onState?.(this.snapshot());
+    }
     for (const waiter of [...this.waiters]) waiter();
   }
 

@@ -120,20 +120,19 @@ export class RestateRunHost implements RunHosting<RemoteRun> {
   private remote(partition: string): RemoteRun {
     let run = this.live.get(partition);
     if (run) return run;
+    const { onChange, rests } = this.options;
     run = new RemoteRun({
       ingressUrl: this.options.ingressUrl,
       system: this.options.system.name,
       partition,
       idOf: this.idOf,
+      onState: (snapshot) => {
+        const owner = this.owners.get(partition);
+        if (owner !== undefined) onChange?.(partition, owner, snapshot);
+        if (rests?.(snapshot)) this.admission.leave(partition);
+      },
     });
     this.live.set(partition, run);
-    const { onChange, rests } = this.options;
-    run.watch((event) => {
-      if (event.type !== 'state') return;
-      const owner = this.owners.get(partition);
-      if (owner !== undefined) onChange?.(partition, owner, run!.snapshot());
-      if (rests?.(run!.snapshot())) this.admission.leave(partition);
-    });
     return run;
   }
 }
