@@ -164,16 +164,14 @@ describe('the product org over A2A', () => {
     let waiting = 0;
     // devops starts no turn until the test lets it: the project stays working meanwhile.
     const held = (workspaceOf: WorkspaceOf, activity: TurnActivity) => ({
-      devops: orgBrain(
-        'devops',
-        ORG_ROLES.devops,
-        async (id) => {
+      devops: orgBrain('devops', ORG_ROLES.devops, {
+        workspaceOf: async (id) => {
           waiting += 1;
           await gate;
           return workspaceOf(id);
         },
         activity,
-      ),
+      }),
     });
     const { harness, server } = await serve(undefined, { systems: { org: { brains: held } } });
     stops.push(() => harness.stop());
