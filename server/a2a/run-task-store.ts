@@ -112,6 +112,22 @@ export class RunTaskStore implements TaskStore {
       history: link?.history ?? [],
       ...(link?.last ? { last: link.last } : {}),
     }));
+    for (const listener of this.attached.get(taskId) ?? []) listener();
+  }
+
+  private readonly attached = new Map<string, Set<() => void>>();
+
+  /**
+   * Calls `onAttach` each time the task's work gets a handle (a reply started a new trainer turn),
+   * so a follower moves to the work that now carries the task; returns how to stop.
+   */
+  watchRef(taskId: string, onAttach: () => void): () => void {
+    const listeners = this.attached.get(taskId) ?? new Set();
+    this.attached.set(taskId, listeners.add(onAttach));
+    return () => {
+      listeners.delete(onAttach);
+      if (!listeners.size && this.attached.get(taskId) === listeners) this.attached.delete(taskId);
+    };
   }
 
   async list(): Promise<never> {

@@ -26,7 +26,8 @@ function textOf(message: Message | undefined): string | undefined {
 /**
  * `SubscribeToTask` (and v0.3 `tasks/resubscribe`) over a system: the task as it stands, then
  * each artifact and change of state of its run as the system's view and journal show them, until
- * the task is final. It reads nothing this process kept of the task's earlier streams, so it
+ * the task is final, through whatever work carries it now (a reply to a trainer task starts a new
+ * turn, and the subscription moves to it). It reads nothing this process kept of the task's earlier streams, so it
  * follows a task just as well after a restart, when the run was started by another process.
  * A final task cannot be subscribed to (read it with `GetTask`); a task whose work the system no
  * longer holds (a forgotten trainer turn) ends the stream after the snapshot.
@@ -82,6 +83,10 @@ export async function* subscribeToTask(
     shown,
     until: 'final',
     whenGone: 'end',
+    relink: {
+      current: async () => (await tasks.links.get(taskId).catch(() => undefined))?.ref,
+      watch: (onChange) => tasks.watchRef(taskId, onChange),
+    },
     signal: signalOf(context),
   });
   for await (const update of updates)

@@ -26,6 +26,11 @@ export interface FollowOptions {
   until: 'input' | 'final';
   /** What to do when the system no longer holds the work: report it `failed`, or just `end`. */
   whenGone: 'fail' | 'end';
+  /**
+   * Where the task's work is now, when a reply may move it under a new handle (a trainer turn):
+   * `current` reads the handle, `watch` calls back when it changes. The follow then moves to it.
+   */
+  relink?: { current(): Promise<string | undefined>; watch(onChange: () => void): () => void } | undefined;
   /** Ends the follow (and lets go of the run) when the client left. */
   signal?: AbortSignal | undefined;
 }
@@ -87,10 +92,12 @@ const GONE: A2aView = { state: 'failed', message: 'The system no longer holds th
  *   yield update;
  */
 export async function* followTask(mapping: A2aMapping, options: FollowOptions): AsyncGenerator<TaskUpdate> {
-  const { owner, ref, taskId, contextId, shown } = options;
-  const { signal } = options;
+  const { owner, taskId, contextId, shown } = options;
+  const { signal, relink } = options;
   const changed = changes(signal);
-  const stop = await mapping.follow(owner, ref, changed.notify);
+  const unwatch = relink?.watch(changed.notify) ?? (() => undefined);
+  let ref = options.ref;
+  let stop = await mapping.follow(owner, ref, changed.notify);
   const sent = new Map(shown.artifacts.map((a) => [a.name, JSON.stringify(a.data)]));
   let replayed = shown.produced;
   let last = { state: shown.state, message: shown.message };
@@ -98,6 +105,15 @@ export async function* followTask(mapping: A2aMapping, options: FollowOptions): 
     for (;;) {
       if (signal?.aborted) return;
       changed.clear();
+      const now = relink && (await relink.current());
+      if (now && now !== ref) {
+        // A reply moved the task to new work: follow that from its start.
+        stop();
+        stop = () => undefined;
+        ref = now;
+        stop = await mapping.follow(owner, ref, changed.notify);
+        replayed = 0;
+      }
       // The view first: the journal read after it holds at least every artifact the view stands on.
       const found = await mapping.view(owner, ref);
       if (!found && options.whenGone === 'end') return;
@@ -132,6 +148,7 @@ export async function* followTask(mapping: A2aMapping, options: FollowOptions): 
       await changed.next();
     }
   } finally {
+    unwatch();
     stop();
   }
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Client } from '@a2a-js/sdk/client';
-import { listen, send, stateName, userMessage } from '../../support/a2a/a2a-server.ts';
+import { collect, listen, send, stateName, userMessage } from '../../support/a2a/a2a-server.ts';
 import { startRuntime } from '../../support/runtime-harness.ts';
 
 const stops: (() => Promise<void>)[] = [];
@@ -38,5 +38,25 @@ describe('trainer tasks over A2A, across turns', () => {
     );
     if (!('id' in answered)) throw new Error('expected a task');
     expect(stateName(answered.status?.state)).toBe('completed');
+  });
+
+  it('follows a task subscribed before the reply through the turn the reply starts, to completed', async () => {
+    const { client } = await serve();
+    const task = await asked(client);
+    const stream = client.resubscribeTask({ tenant: '', id: task.id });
+    const first = await stream.next();
+    if (first.done || first.value.payload?.$case !== 'task') throw new Error('expected the task first');
+    expect(stateName(first.value.payload.value.status?.state)).toBe('input-required');
+    const rest = collect(stream);
+    const answered = await client.sendMessage(
+      send(userMessage({ text: 'Give me a quick chest workout' }, task.id, task.contextId)),
+    );
+    if (!('id' in answered)) throw new Error('expected a task');
+    const { lines } = await rest;
+    expect(lines[0]).toBe('status:working');
+    expect(lines.at(-1)).toBe('status:completed');
+    // The new turn's artifacts, its response last.
+    expect(lines.filter((line) => line.startsWith('artifact:')).at(-1)).toBe('artifact:response');
+    expect(lines.filter((line) => line.startsWith('artifact:')).length).toBe(answered.artifacts.length);
   });
 });
