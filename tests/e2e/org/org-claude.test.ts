@@ -96,6 +96,33 @@ describe('the org on Claude (ANTHROPIC_API_KEY, fake model server)', () => {
     expect(stories.body.stories.every((s: any) => s.as_a === 'shopper')).toBe(true);
   });
 
+  it('hands a rejection’s issues to Claude as fix_issues when the PRD is amended after the contract, then accepts the fix', async () => {
+    const claude = fakeOrgClaude();
+    answer = claude.answer;
+    const rt = await start();
+    const id = (await rt.call('ada', 'POST', '/org/projects', { prd: SHOP_PRD })).body.project_id as string;
+    await settled(rt, id, 'done');
+    const amended = await rt.call('ada', 'PATCH', `/org/projects/${id}/prd`, {
+      features: [{ id: 'wishlist', title: 'Saved wishlist', acceptance_criteria: ['Save an item'] }],
+    });
+    expect(amended.status).toBe(202);
+    await settled(rt, id, 'done');
+    const contracts = bodies()
+      .filter((b) => b.tool_choice.name === 'submit_api_contract')
+      .map(promptOf);
+    expect(contracts).toHaveLength(2);
+    expect(contracts[0]!['fix_issues']).toBeUndefined();
+    expect(contracts[1]!['fix_issues']).toEqual([
+      { path: 'endpoints', message: expect.stringContaining('no endpoint for story S-wishlist') },
+    ]);
+    const { handoffs } = (await rt.call('ada', 'GET', `/org/projects/${id}/handoffs`)).body;
+    expect(handoffs.find((h: any) => h.handoff_id === 'backend>frontend:api_contract#2')).toMatchObject({
+      state: 'accepted',
+      rejections: 1,
+    });
+    expect(server.violations).toEqual([]);
+  });
+
   it('refuses a tool answer that fails its schema: nothing of it is used, the task fails and the user hears of it', async () => {
     const claude = fakeOrgClaude();
     answer = (body) => {
