@@ -64,5 +64,5 @@ describe('journal line encoding', () => {
       ),
       { numRuns: 100 },
     );
-  });
+  }, 30_000);
 });
