@@ -64,6 +64,24 @@ export function toArtifact(artifact: A2aArtifact): Artifact {
   };
 }
 
+/** A wire artifact of one `data` part as the mapping's (what a client holds, to compare with). */
+export function fromArtifact(artifact: Artifact): A2aArtifact {
+  const content = artifact.parts[0]?.content;
+  const schema = artifact.metadata?.schema;
+  return {
+    name: artifact.name,
+    ...(artifact.description ? { description: artifact.description } : {}),
+    schema: typeof schema === 'string' ? schema : '',
+    data: content?.$case === 'data' ? content.value : undefined,
+  };
+}
+
+/** The text of a message's first part, if it is text (an agent's status message). */
+export function textOf(message: Message | undefined): string | undefined {
+  const content = message?.parts[0]?.content;
+  return content?.$case === 'text' ? content.value : undefined;
+}
+
 /** What a user's message carried: its first `data` part, its `text` parts joined. */
 export function inputOf(message: Message | undefined): A2aInput {
   const input: A2aInput = {};

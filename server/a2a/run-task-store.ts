@@ -3,12 +3,13 @@ import type { ServerCallContext, TaskStore } from '@a2a-js/sdk/server';
 import { UnsupportedOperationError } from '@a2a-js/sdk/errors';
 import type { Collection, Store } from '../../actors/runtime/store.ts';
 import { FINAL_STATES, type A2aMapping, type A2aView } from './a2a-mapping.ts';
-import { a2aStateOf, agentMessage, taskStateOf, toArtifact } from './a2a-wire.ts';
+import { a2aStateOf, agentMessage, fromArtifact, taskStateOf, textOf, toArtifact } from './a2a-wire.ts';
 
 /**
  * What the runtime keeps of an A2A task: whose it is, the system's handle on its work and the
- * messages it was sent. Its state and artifacts are read from the system (`last` is the state it
- * was last saved with, for a system that no longer holds the work: a finished trainer turn).
+ * messages it was sent. Its state and artifacts are read from the system until it is final (`last`
+ * is the state it was last saved with, for a system that no longer holds the work: a finished
+ * trainer turn); a final `last` is the task for good (A2A terminal states change no more).
  */
 export interface TaskLink {
   taskId: string;
@@ -18,6 +19,14 @@ export interface TaskLink {
   ref?: string;
   history: Message[];
   last?: { status: TaskStatus | undefined; artifacts: Artifact[] };
+}
+
+/** The task's final view, once it was saved final. */
+function finalOf(link: TaskLink): A2aView | undefined {
+  const state = a2aStateOf(link.last?.status?.state);
+  if (!link.last || !FINAL_STATES.has(state)) return undefined;
+  const message = textOf(link.last.status?.message);
+  return { state, artifacts: link.last.artifacts.map(fromArtifact), ...(message === undefined ? {} : { message }) };
 }
 
 /** The user a call is authenticated as (the JWT's `sub`); '' for none. */
@@ -51,10 +60,27 @@ export class RunTaskStore implements TaskStore {
     return link && link.owner === ownerOf(context) ? link : undefined;
   }
 
-  /** The system's view of a task's work, if it still holds it. */
+  /**
+   * The task's view: once the store has seen it final, that final state and its artifacts for
+   * good (a `completed` org project amended later reads `working` again over HTTP, never here);
+   * until then the system's view of its work, if it still holds it. A final view read from the
+   * system is kept as the task's `last` at once.
+   */
   async viewOf(link: TaskLink): Promise<A2aView | undefined> {
+    const kept = finalOf(link);
+    if (kept) return kept;
     if (link.ref === undefined) return undefined;
-    return this.mapping.view(link.owner, link.ref).catch(() => undefined);
+    const view = await this.mapping.view(link.owner, link.ref).catch(() => undefined);
+    if (view && FINAL_STATES.has(view.state)) {
+      const status: TaskStatus = {
+        state: taskStateOf(view.state),
+        message: view.message === undefined ? undefined : agentMessage(view.message, link.taskId, link.contextId),
+        timestamp: new Date().toISOString(),
+      };
+      const last = { status, artifacts: view.artifacts.map(toArtifact) };
+      await this.links.update(link.taskId, (now) => (now && !finalOf(now) ? { ...now, last } : (now ?? link)));
+    }
+    return view;
   }
 
   /**
@@ -67,7 +93,7 @@ export class RunTaskStore implements TaskStore {
   async load(taskId: string, context: ServerCallContext): Promise<Task | undefined> {
     const link = await this.linkOf(taskId, context);
     if (!link) return undefined;
-    const view = this.following.has(taskId) ? undefined : await this.viewOf(link);
+    const view = this.following.has(taskId) && !finalOf(link) ? undefined : await this.viewOf(link);
     const status: TaskStatus | undefined = view
       ? {
           state: taskStateOf(view.state),
@@ -89,7 +115,8 @@ export class RunTaskStore implements TaskStore {
     const owner = ownerOf(context);
     const state = a2aStateOf(task.status?.state);
     await this.links.update(task.id, (link) => {
-      if (link && link.owner !== owner) return link;
+      // A task the store has seen final stays so (a stream's late save of an earlier event is dropped).
+      if ((link && link.owner !== owner) || (link && finalOf(link) && !FINAL_STATES.has(state))) return link;
       return {
         taskId: task.id,
         owner,

@@ -1,27 +1,11 @@
-import type { Artifact, Message, StreamResponse } from '@a2a-js/sdk';
+import type { StreamResponse } from '@a2a-js/sdk';
 import { TaskNotFoundError, UnsupportedOperationError } from '@a2a-js/sdk/errors';
 import type { ServerCallContext } from '@a2a-js/sdk/server';
-import { FINAL_STATES, type A2aArtifact, type A2aMapping } from './a2a-mapping.ts';
-import { a2aStateOf, agentMessage, taskStateOf, toArtifact } from './a2a-wire.ts';
+import { FINAL_STATES, type A2aMapping } from './a2a-mapping.ts';
+import { a2aStateOf, agentMessage, fromArtifact, taskStateOf, textOf, toArtifact } from './a2a-wire.ts';
 import { signalOf } from './call-signal.ts';
 import type { RunTaskStore } from './run-task-store.ts';
 import { followTask } from './task-updates.ts';
-
-/** A wire artifact of one `data` part as the mapping's (what the client holds, to compare with). */
-function artifactOf(artifact: Artifact): A2aArtifact {
-  const content = artifact.parts[0]?.content;
-  const schema = artifact.metadata?.schema;
-  return {
-    name: artifact.name,
-    schema: typeof schema === 'string' ? schema : '',
-    data: content?.$case === 'data' ? content.value : undefined,
-  };
-}
-
-function textOf(message: Message | undefined): string | undefined {
-  const content = message?.parts[0]?.content;
-  return content?.$case === 'text' ? content.value : undefined;
-}
 
 /**
  * `SubscribeToTask` (and v0.3 `tasks/resubscribe`) over a system: the task as it stands, then
@@ -72,7 +56,7 @@ export async function* subscribeToTask(
   const shown = {
     state,
     message: textOf(task.status?.message),
-    artifacts: task.artifacts.map(artifactOf),
+    artifacts: task.artifacts.map(fromArtifact),
     produced: produced.length,
   };
   const updates = followTask(mapping, {
