@@ -1,4 +1,5 @@
 import { outcomePayload } from '../../actors/tiers/tier-envelopes.ts';
+import { applyAnswer } from '../../actors/tiers/fleet/clarified-tests.ts';
 import { failedBySolution, OPTIONAL_TASK_TYPES } from '../../actors/tiers/planning/architect-rules.ts';
 import type { Plan } from '../../actors/tiers/planning/plan.ts';
 import { ProblemSchema, type Problem } from '../../protocol/tiers/problem.ts';
@@ -94,8 +95,12 @@ async function plan(ctx: TaskContext, envelope: TiersEnvelope, signal: AbortSign
         `task_data.problem: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
       ),
     ];
-  const problem: Problem = parsed.data;
   const clarification = payload.task_data['clarification'];
+  // The user's answer keeps the contradictory test cases that agree with it (offline rule `applyAnswer`).
+  const problem: Problem =
+    typeof clarification === 'string'
+      ? { ...parsed.data, test_cases: applyAnswer(parsed.data.test_cases, clarification) }
+      : parsed.data;
   const constraints =
     typeof clarification === 'string'
       ? [...payload.constraints, `Clarified by the user: ${clarification}`]

@@ -88,6 +88,28 @@ export async function cancelRoot(
   );
 }
 
+/** Whether an earlier root of the task already asked the user this question (never asked twice). */
+function askedBefore(ctx: TaskContext, node: DelegationNodeView, outcome: OutcomePayload): boolean {
+  const question = outcome.error_detail ?? outcome.summary;
+  return rootsOf(ctx).some((root) => {
+    if (root.id === node.id || root.status !== 'needs_clarification') return false;
+    const asked = root.result as Partial<OutcomePayload> | undefined;
+    return (asked?.error_detail ?? asked?.summary) === question;
+  });
+}
+
+/** The outcome of a task cancelled while it waited for its user's answer (nothing was open to cancel). */
+export function cancelledWaiting(question: string, reason: string): OutcomePayload {
+  return outcomePayload({
+    status: 'cancelled',
+    summary: 'The task was cancelled while it waited for the user’s answer.',
+    resources_used: { partial_results: null },
+    error_type: 'cancelled',
+    error_detail: `${reason} (unanswered question: ${question})`,
+    recoverable: false,
+  });
+}
+
 /** Whether the Monitor resets after this end: once per task, for a failure a retry may fix. */
 function resets(ctx: TaskContext, node: DelegationNodeView, outcome: Partial<OutcomePayload>): boolean {
   const transient = node.status === 'timeout' || (node.status === 'failed' && outcome.recoverable === true);
@@ -126,6 +148,18 @@ export const monitorTier: TierHandler = async ({ envelope, watchdog }, ctx) => {
   const outcome = answersCancel ? payloadOf<OutcomePayload>(envelope) : finalOf(node);
   if (answersCancel) {
     await ctx.settle({ status: 'cancelled', outcome: await recordOutcome(ctx, outcome), waiting_for_user: null });
+    return [];
+  }
+  if (node.status === 'needs_clarification' && askedBefore(ctx, node, outcome)) {
+    const unresolved = outcomePayload({
+      status: 'failed',
+      summary: 'The user’s answer did not resolve the question, so the task ends instead of asking it again.',
+      resources_used: {},
+      error_type: 'clarification_unresolved',
+      error_detail: `Asked again after the user’s answer: ${outcome.error_detail ?? outcome.summary} Submit a new task with consistent test cases.`,
+      recoverable: false,
+    });
+    await ctx.settle({ status: 'failed', outcome: unresolved, waiting_for_user: null });
     return [];
   }
   if (node.status === 'needs_clarification') {

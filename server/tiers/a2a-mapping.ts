@@ -1,4 +1,3 @@
-import { TaskNotCancelableError } from '@a2a-js/sdk/errors';
 import { ConflictError, NotFoundError, ValidationError } from '../../protocol/runtime/runtime-error.ts';
 import { ClarificationRequestSchema, TaskRequestSchema } from '../../protocol/tiers/task-request.ts';
 import type { A2aInput, A2aMapping, A2aState, A2aView } from '../a2a/a2a-mapping.ts';
@@ -132,10 +131,6 @@ export function tiersA2a(service: TiersA2aService): A2aMapping {
         const answer = await service.cancel(owner, taskId, { reason: CANCEL_REASON, cascade: true });
         if (answer === undefined) throw new NotFoundError(`Tiers task ${taskId}`);
         if (!('finished' in answer) || !answer.finished) return await settled;
-        if (answer.finished.waiting_for_user)
-          throw new TaskNotCancelableError(
-            `Task ${taskId} waits for your answer and holds no work to cancel: reply to it, or leave it.`,
-          );
       } finally {
         stop();
       }

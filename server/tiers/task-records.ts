@@ -64,6 +64,11 @@ export class TaskRecords {
       .sort((a, b) => b.created_at.localeCompare(a.created_at));
   }
 
+  /** The user's tasks, newest first, as the listing shows them. */
+  async summaries(user: string): Promise<Pick<TaskRecord, 'task_id' | 'status' | 'created_at'>[]> {
+    return (await this.list(user)).map(({ task_id, status, created_at }) => ({ task_id, status, created_at }));
+  }
+
   unfinished(): Promise<{ task_id: string; user: string }[]> {
     return this.unfinishedIndex.list();
   }

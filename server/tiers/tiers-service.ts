@@ -13,6 +13,7 @@ import { SeenMessages } from './seen-messages.ts';
 import type { Tier, TiersEnvelope } from '../../protocol/tiers/envelope.ts';
 import type { TaskRequest } from '../../protocol/tiers/task-request.ts';
 import { RunHost, type RunHostOptions } from '../run-host/run-host.ts';
+import { cancelWaiting } from './cancel-waiting.ts';
 import { LiveTask } from './live-task.ts';
 import { receiveMessage } from './receive-message.ts';
 import { TaskEvents } from './task-events.ts';
@@ -223,9 +224,7 @@ export class TiersServiceImpl implements TiersService {
   }
 
   list(user: string) {
-    return this.records
-      .list(user)
-      .then((records) => records.map(({ task_id, status, created_at }) => ({ task_id, status, created_at })));
+    return this.records.summaries(user);
   }
 
   get(user: string, taskId: string): Promise<TaskView | undefined> {
@@ -251,6 +250,8 @@ export class TiersServiceImpl implements TiersService {
   async cancel(user: string, taskId: string, cancellation: { reason: string; cascade: boolean }) {
     const record = await this.records.own(user, taskId);
     if (!record) return undefined;
+    if (record.waiting_for_user && !this.live.has(taskId))
+      return cancelWaiting(this.records, this.hub, record, cancellation.reason);
     const live = this.live.get(taskId);
     const envelope = live && (await cancelRoot(live.ctx, cancellation.reason, cancellation.cascade));
     if (!envelope) return { finished: (await this.reader.view(user, taskId))! };

@@ -96,6 +96,24 @@ describe('CancelTask over A2A', () => {
     expect(missing.code).toBe(A2A_ERROR_CODE.TASK_NOT_FOUND);
   }, 60_000);
 
+  it('cancels a tiers task that waits for its answer (input-required): canceled, and it stays so', async () => {
+    const { harness, server } = await serve();
+    const client = await server.client('ada', 'tiers');
+    const asked = await client.sendMessage(send(userMessage({ data: await example('tiers-task-ambiguous.json') })));
+    if (!('id' in asked)) throw new Error('expected a task');
+    expect(stateName(asked.status?.state)).toBe('input-required');
+    const cancelled = await client.cancelTask({ tenant: '', id: asked.id, metadata: {} });
+    expect(stateName(cancelled.status?.state)).toBe('canceled');
+    const view = (await harness.call('ada', 'GET', `/tiers/tasks/${asked.contextId}`)).body;
+    expect([view.status, view.waiting_for_user]).toEqual(['cancelled', null]);
+    // Final now: a second CancelTask is answered as the SDK does for a canceled task, and a reply is refused.
+    const again = await client.cancelTask({ tenant: '', id: asked.id, metadata: {} });
+    expect(stateName(again.status?.state)).toBe('canceled');
+    await expect(
+      client.sendMessage(send(userMessage({ text: 'the answer is 1' }, asked.id, asked.contextId))),
+    ).rejects.toThrow();
+  }, 60_000);
+
   it("answers not cancelable (the SDK's TaskNotCancelableError) for a finished task and for nutrition, also over v0.3", async () => {
     const { harness, server } = await serve();
     const tiers = await server.client('ada', 'tiers');

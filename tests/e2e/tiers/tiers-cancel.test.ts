@@ -50,4 +50,31 @@ describe('cancelling a tiers task', () => {
       404,
     );
   }, 60_000);
+
+  it('ends a task that waits for its user cancelled, journaled in its record, still so after a restart', async () => {
+    const rt = await startRuntime();
+    runtimes.push(rt);
+    const taskId = await submitTask(rt, 'ada', await example('tiers-task-ambiguous.json'));
+    const waiting = await settledTask(rt, 'ada', taskId);
+    expect(waiting.view.status).toBe('needs_clarification');
+    const question = waiting.view.waiting_for_user.question;
+    const cancel = await rt.call('ada', 'POST', `/tiers/tasks/${taskId}/cancel`, await example('tiers-cancel.json'));
+    expect(cancel.status).toBe(202);
+    const { events, view } = await settledTask(rt, 'ada', taskId);
+    expect(events.at(-1)).toEqual({ event: 'settled', data: { task_id: taskId, status: 'cancelled' } });
+    expect([view.status, view.waiting_for_user]).toEqual(['cancelled', null]);
+    expect(view.outcome).toMatchObject({ status: 'cancelled', error_type: 'cancelled' });
+    expect(view.outcome.error_detail).toContain(question);
+    const answer = await rt.call('ada', 'POST', `/tiers/tasks/${taskId}/clarification`, { answer: '1' });
+    expect(answer.status).toBe(409);
+
+    await rt.stop(false);
+    runtimes.splice(runtimes.indexOf(rt), 1);
+    const second = await startRuntime({}, rt.dir);
+    runtimes.push(second);
+    const after = (await second.call('ada', 'GET', `/tiers/tasks/${taskId}`)).body;
+    expect([after.status, after.outcome]).toEqual(['cancelled', view.outcome]);
+    const again = await second.call('ada', 'POST', `/tiers/tasks/${taskId}/cancel`, { reason: 'again', cascade: true });
+    expect([again.status, again.body.status]).toEqual([200, 'cancelled']);
+  }, 60_000);
 });

@@ -32,7 +32,11 @@ describe('a tiers task with contradictory tests', () => {
     );
     expect(answered.status).toBe(202);
     const resumed = await settledTask(rt, 'ada', taskId);
-    expect(resumed.view.status).not.toBe('working');
+    // The answer names 1: the case that agrees is kept, the contradicting one dropped, and it is solved.
+    expect([resumed.view.status, resumed.view.outcome?.error_detail]).toEqual(['success', null]);
+    const kept = (await rt.call('ada', 'GET', `/tiers/tasks/${taskId}/beads?prefix=task/test-cases`)).body;
+    expect(JSON.stringify(kept)).toContain('"expected":1');
+    expect(JSON.stringify(kept)).not.toContain('"expected":2');
     const roots = resumed.view.tree.filter((root: any) => root.source_tier === 'PROGRESS_MONITOR');
     expect(roots.length).toBe(2);
     expect(roots[0].status).toBe('needs_clarification');
@@ -41,6 +45,23 @@ describe('a tiers task with contradictory tests', () => {
     expect(rootMessages[0].correlation_id).toBeNull();
     expect(rootMessages[1].correlation_id).toBe(rootMessages[0].id);
     expect(JSON.stringify(rootMessages[1].payload.task_data)).toContain('the answer is 1');
+  }, 60_000);
+
+  it('ends failed (clarification_unresolved) when the answer resolves nothing, never asking the same question twice', async () => {
+    const rt = await startRuntime();
+    runtimes.push(rt);
+    const taskId = await submitTask(rt, 'ada', await example('tiers-task-ambiguous.json'));
+    const waiting = await settledTask(rt, 'ada', taskId);
+    const question = waiting.view.waiting_for_user.question;
+    const answered = await rt.call('ada', 'POST', `/tiers/tasks/${taskId}/clarification`, { answer: 'I am not sure.' });
+    expect(answered.status).toBe(202);
+    const ended = await settledTask(rt, 'ada', taskId);
+    expect(ended.view.status).toBe('failed');
+    expect(ended.view.waiting_for_user).toBeNull();
+    expect(ended.view.outcome).toMatchObject({ status: 'failed', error_type: 'clarification_unresolved' });
+    expect(ended.view.outcome.error_detail).toContain(question);
+    const again = await rt.call('ada', 'POST', `/tiers/tasks/${taskId}/clarification`, { answer: '1' });
+    expect(again.status).toBe(409);
   }, 60_000);
 
   it('answers 409 to a clarification of a task that waits for none', async () => {
