@@ -97,7 +97,7 @@ export function tiersA2a(service: TiersA2aService): A2aMapping {
         tags: ['programming', 'javascript', 'delegation'],
         examples: [
           '{"objective": "Implement binary search", "problem": {"statement": "Return the index of target in sorted nums, or -1.", "function_name": "search", "language": "javascript", "test_cases": [{"input": [[-1, 0, 3, 5, 9, 12], 9], "expected": 4}, {"input": [[5], 2], "expected": -1}]}}',
-          'For a question: "the second expected value is the right one"',
+          'For a question, name the expected value: "for [1, 2, 3] and 2 the answer is 1"',
         ],
       },
     ],
