@@ -30,15 +30,15 @@ function messageOf(view: PipelineView, state: A2aState): string | undefined {
   return undefined;
 }
 
+/** An output envelope of the run as an artifact. */
+function artifactOf(type: string, data: unknown): A2aArtifact {
+  return { name: type, description: OUTPUTS[type] ?? type, schema: `nutrition/${type}`, data };
+}
+
 /** A pipeline run as an A2A task (`GET /pipelines/:id` read as task state and artifacts). */
 export function pipelineTaskView(view: PipelineView): A2aView {
   const state = stateOf(view);
-  const artifacts: A2aArtifact[] = Object.entries(view.outputs).map(([type, data]) => ({
-    name: type,
-    description: OUTPUTS[type] ?? type,
-    schema: `nutrition/${type}`,
-    data,
-  }));
+  const artifacts = Object.entries(view.outputs).map(([type, data]) => artifactOf(type, data));
   const message = messageOf(view, state);
   return { state, artifacts, ...(message === undefined ? {} : { message }) };
 }
@@ -46,7 +46,7 @@ export function pipelineTaskView(view: PipelineView): A2aView {
 /**
  * The nutrition pipeline over A2A: a `data` part holding `intake_data` (spec 000 §4.1) starts a
  * run (the task's context); the run's outputs (targets, strategy, meal plan, recipes, training
- * program) are its artifacts; the PHYSICIAN's referral pause is `input-required`, and any reply
+ * program) are its artifacts, a stream replaying each output envelope of its journal in turn; the PHYSICIAN's referral pause is `input-required`, and any reply
  * to the task confirms the referral. A run is not cancelable (spec 000 has no cancel).
  */
 export function nutritionA2a(runs: PipelineRuns): A2aMapping {
@@ -68,6 +68,15 @@ export function nutritionA2a(runs: PipelineRuns): A2aMapping {
       return { ref: pipeline_run_id, contextId: pipeline_run_id };
     },
     view: async (owner, runId) => pipelineTaskView(await runs.view(owner, runId)),
+    // Each output envelope once (by message id), in journal order: a rebuilt output is a new version.
+    async produced(owner, runId) {
+      const seen = new Set<string>();
+      return (await runs.messages(owner, runId)).flatMap((envelope) => {
+        if (!(envelope.data_type in OUTPUTS) || seen.has(envelope.message_id)) return [];
+        seen.add(envelope.message_id);
+        return [artifactOf(envelope.data_type, envelope.payload)];
+      });
+    },
     async follow(owner, runId, onChange) {
       const { stop } = await runs.watch(owner, runId, onChange);
       return stop;

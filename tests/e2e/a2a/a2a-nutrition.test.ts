@@ -24,14 +24,17 @@ describe('the nutrition pipeline over A2A', () => {
     const result = await client.sendMessage(send(userMessage({ data: intake() })));
     if (!('id' in result)) throw new Error('expected a task');
     expect(stateName(result.status?.state)).toBe('completed');
-    expect(result.artifacts.map((a) => a.name)).toEqual([
-      'macro_targets',
-      'training_input',
-      'nutrition_strategy',
-      'weekly_meal_plan',
-      'recipes',
-      'training_program',
-    ]);
+    // In the order the run produced them (the journal's, see below).
+    expect(result.artifacts.map((a) => a.name).sort()).toEqual(
+      [
+        'macro_targets',
+        'training_input',
+        'nutrition_strategy',
+        'weekly_meal_plan',
+        'recipes',
+        'training_program',
+      ].sort(),
+    );
     const task = await client.getTask({ tenant: '', id: result.id, historyLength: undefined });
     expect(task.contextId).toBe(result.contextId);
     expect(stateName(task.status?.state)).toBe('completed');
@@ -49,6 +52,26 @@ describe('the nutrition pipeline over A2A', () => {
         (name) => `artifact:${name}`,
       ),
     );
+  });
+
+  it("replays each output envelope of the run's journal, one by one in journal order, as the stream's artifacts", async () => {
+    const { harness, server } = await serve();
+    const client = await server.client('ada', 'nutrition');
+    const { lines, events } = await collect(client.sendMessageStream(send(userMessage({ data: intake() }))));
+    const first = events[0]!.payload;
+    if (first?.$case !== 'task') throw new Error('expected the task first');
+    const { messages } = (await harness.call('ada', 'GET', `/pipelines/${first.value.contextId}/messages`)).body;
+    const outputs = new Set(['macro_targets', 'training_input', 'nutrition_strategy', 'weekly_meal_plan', 'recipes']);
+    outputs.add('training_program');
+    const ids = new Set<string>();
+    const journal = messages.filter(
+      (m: any) => outputs.has(m.data_type) && !ids.has(m.message_id) && ids.add(m.message_id),
+    );
+    expect(lines.filter((line) => line.startsWith('artifact:'))).toEqual(
+      journal.map((m: any) => `artifact:${m.data_type}`),
+    );
+    const sent = events.flatMap((e) => (e.payload?.$case === 'artifactUpdate' ? [e.payload.value.artifact] : []));
+    expect(sent.map((a) => (a?.parts[0]?.content as any)?.value)).toEqual(journal.map((m: any) => m.payload));
   });
 
   it('pauses on amenorrhea as input-required, and a reply confirms the referral', async () => {
