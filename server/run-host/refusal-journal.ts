@@ -1,6 +1,8 @@
 import type { SupervisorRejectedEvent } from '../../machines/runtime/supervisor-events.ts';
 import type { EnvelopeAddressing } from '../../protocol/runtime/envelope-addressing.ts';
 import { DEFAULT_ADDRESSING } from '../../protocol/runtime/envelope-addressing.ts';
+import { errorMessage } from '../../protocol/runtime/error-message.ts';
+import { RuntimeError } from '../../protocol/runtime/runtime-error.ts';
 import { isAdmissionRefusal, refusedRecordOf, type RefusedRecord } from '../../protocol/runtime/refused-record.ts';
 
 /** How many refusals a run remembers by message id (what `journaled(id)` answers with). */
@@ -45,15 +47,15 @@ export class RefusalJournal {
     if (!isEnvelope(event.envelope) || !isAdmissionRefusal(event.error.code)) return;
     const record = refusedRecordOf(event.envelope, event.error, this.options.addressing ?? DEFAULT_ADDRESSING);
     this.#writing += 1;
-    const durable = this.options.append(record).then(
-      () => undefined,
-      (error: unknown) =>
-        (this.options.warn ?? console.warn)(`A refused envelope could not be journaled: ${String(error)}`),
-    );
-    void durable.finally(() => {
-      this.#writing -= 1;
-      this.options.settled();
-    });
+    const durable = this.options.append(record).then(() => undefined);
+    void durable
+      .catch((error: unknown) =>
+        (this.options.warn ?? console.warn)(`A refused envelope could not be journaled: ${errorMessage(error)}`),
+      )
+      .finally(() => {
+        this.#writing -= 1;
+        this.options.settled();
+      });
     const id = this.options.idOf(event.envelope);
     if (id === undefined) return;
     this.#byId.delete(id);
@@ -68,11 +70,23 @@ export class RefusalJournal {
     if (id !== undefined) this.#byId.delete(id);
   }
 
-  /** The refused record of `messageId` once it is durable, if the run refused it last. */
+  /**
+   * The refused record of `messageId` once it is durable, if the run refused it last. A refusal
+   * whose append failed is never answered as one (nothing shows it): it throws 503
+   * `journal_unavailable`, and the sender sends the envelope again.
+   */
   async of(messageId: string): Promise<RefusedRecord | undefined> {
     const refused = this.#byId.get(messageId);
     if (!refused) return undefined;
-    await refused.durable;
+    try {
+      await refused.durable;
+    } catch (error) {
+      throw new RuntimeError(
+        'journal_unavailable',
+        `The refusal of ${messageId} could not be journaled (${errorMessage(error)}); send the message again.`,
+        503,
+      );
+    }
     return refused.record;
   }
 }

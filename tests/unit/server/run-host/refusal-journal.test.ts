@@ -77,4 +77,24 @@ describe('RefusalJournal (a run host journaling admission refusals)', () => {
     });
     expect(appended).toEqual([expect.objectContaining({ code: 'invalid_envelope', field: 'payload.kcal' })]);
   });
+  it('never answers a refusal whose append failed: of() throws 503 journal_unavailable, and the write settles', async () => {
+    const warnings: string[] = [];
+    let settled = 0;
+    const refusals = new RefusalJournal({
+      append: () => Promise.reject(new Error('disk full')),
+      idOf: addressingOf().idOf,
+      settled: () => (settled += 1),
+      warn: (message) => warnings.push(message),
+    });
+    refusals.refused({
+      type: 'supervisor.rejected',
+      error: { code: 'unknown_edge', message: 'no edge' },
+      envelope: envelope('m2'),
+    });
+    await expect(refusals.of('m2')).rejects.toMatchObject({ code: 'journal_unavailable', status: 503 });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(refusals.writing).toBe(false);
+    expect(settled).toBe(1);
+    expect(warnings).toEqual([expect.stringContaining('disk full')]);
+  });
 });
