@@ -1,41 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import type { InspectionEvent } from 'xstate';
 import { realClock, type ServiceClock } from '../../actors/runtime/clock.ts';
-import type { Journal } from '../../actors/runtime/journal.ts';
-import type { Store } from '../../actors/runtime/store.ts';
-import type { TaskContext, TaskSettlement, TierBrains } from '../../machines/tiers/task-context.ts';
+import type { TaskContext, TaskSettlement } from '../../machines/tiers/task-context.ts';
 import { tiersSystem } from '../../machines/tiers/tiers-system.ts';
 import type { TaskDirectory } from '../../machines/tiers/tier-brain.ts';
 import { cancelRoot, delegateRoot, resumeWithAnswer, rootPayloadOf } from '../../machines/tiers/tier-monitor.ts';
-import type { DelegationRecord } from '../../protocol/runtime/delegation-record.ts';
-import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 import { SeenMessages } from './seen-messages.ts';
-import type { Tier, TiersEnvelope } from '../../protocol/tiers/envelope.ts';
+import type { TiersEnvelope } from '../../protocol/tiers/envelope.ts';
 import type { TaskRequest } from '../../protocol/tiers/task-request.ts';
-import { RunHost, type RunHostOptions } from '../run-host/run-host.ts';
+import { RunHost } from '../run-host/run-host.ts';
 import { cancelWaiting } from './cancel-waiting.ts';
 import { LiveTask } from './live-task.ts';
 import { receiveMessage } from './receive-message.ts';
 import { TaskEvents } from './task-events.ts';
 import { TaskRecords, type TaskRecord } from './task-records.ts';
 import { TaskReader } from './task-reader.ts';
+import type { TiersServiceOptions } from './tiers-service-options.ts';
+import { KeyedQueue } from '../../actors/runtime/keyed-queue.ts';
 import type { BeadsEntry, TaskEvent, TaskStatus, TaskView, TiersService } from './tiers-service-api.ts';
-
-/** Options of {@link TiersServiceImpl.open}. */
-export interface TiersServiceOptions {
-  store: Store;
-  /** Every task's envelopes, one partition per task (the supervisor's journal). */
-  journal: Journal<RoutedRecord>;
-  /** Every task's delegation tree, one partition per task. */
-  trees: Journal<DelegationRecord>;
-  /** Beads (task and user scopes) and the dedup service's seen messages. */
-  beads: Journal<unknown>;
-  brains: TierBrains;
-  clock?: ServiceClock;
-  admission?: RunHostOptions['admission'];
-  timeouts?: Partial<Record<Tier, number>>;
-  inspect?: (partition: string, event: InspectionEvent) => void;
-}
 
 /**
  * The tiers system (spec 002) on the run host: one supervised run per task (its journal
@@ -44,11 +25,15 @@ export interface TiersServiceOptions {
  * watchdogs from their absolute deadlines and every message not yet handled is handed over again
  * (the dedup service answers what was).
  */
+export type { TiersServiceOptions };
+
 export class TiersServiceImpl implements TiersService {
   private readonly records: TaskRecords;
   private readonly live = new Map<string, LiveTask>();
   private readonly taskOfId = new Map<string, string>();
   private readonly journaledBefore = new Map<string, string[]>();
+  /** A task's cancel and clarify, one at a time: each sees what the one before it decided. */
+  private readonly userActs = new KeyedQueue();
   private readonly seen: SeenMessages;
   readonly hub = new TaskEvents();
   private readonly reader: TaskReader;
@@ -247,7 +232,11 @@ export class TiersServiceImpl implements TiersService {
     return this.hub.stream(taskId, options, () => this.reader.replay(user, taskId));
   }
 
-  async cancel(user: string, taskId: string, cancellation: { reason: string; cascade: boolean }) {
+  cancel(user: string, taskId: string, cancellation: { reason: string; cascade: boolean }) {
+    return this.userActs.run(taskId, () => this.cancelNow(user, taskId, cancellation));
+  }
+
+  private async cancelNow(user: string, taskId: string, cancellation: { reason: string; cascade: boolean }) {
     const record = await this.records.own(user, taskId);
     if (!record) return undefined;
     if (record.waiting_for_user && !this.live.has(taskId))
@@ -259,7 +248,15 @@ export class TiersServiceImpl implements TiersService {
     return { accepted: true as const };
   }
 
-  async clarify(user: string, taskId: string, answer: string): Promise<'accepted' | 'not_waiting' | undefined> {
+  clarify(user: string, taskId: string, answer: string): Promise<'accepted' | 'not_waiting' | undefined> {
+    return this.userActs.run(taskId, () => this.clarifyNow(user, taskId, answer));
+  }
+
+  private async clarifyNow(
+    user: string,
+    taskId: string,
+    answer: string,
+  ): Promise<'accepted' | 'not_waiting' | undefined> {
     const record = await this.records.own(user, taskId);
     if (!record) return undefined;
     if (!record.waiting_for_user || this.live.has(taskId)) return 'not_waiting';
