@@ -23,17 +23,18 @@ export function deliverJournaled(step: SupervisorStep, event: JournalAckEvent): 
   for (const pending of due) {
     const { record, partition, settled } = pending;
     if (!settled?.ok) {
+      routed.flush();
       revoke(step, pending, settled?.message);
       continue;
     }
     if (record.expired) {
-      routed.flush(partition);
+      routed.flush();
       enqueue.emit(expiredEvent(partition, record, 'admission'));
       continue;
     }
     // Its delivery waited for the disk: past its expiry now, it is not delivered either.
     if (!pending.deliveredEarly && pending.expiresAt !== undefined && ledger.expiredNow(pending)) {
-      routed.flush(partition);
+      routed.flush();
       if (!closeTrackedExpiry(step, pending)) enqueue.emit(expiredEvent(partition, record, 'delivery'));
       continue;
     }
@@ -42,10 +43,10 @@ export function deliverJournaled(step: SupervisorStep, event: JournalAckEvent): 
       routed.add(partition, record);
       continue;
     }
-    routed.flush(partition);
+    routed.flush();
     enqueue({ type: 'emitRouted', params: { type: 'supervisor.outbound', partition, record } });
   }
-  routed.flushAll();
+  routed.flush();
   const { acks } = step.context;
   if (acks?.closing) {
     const ackStep = ackStepOf(step, acks);
@@ -68,30 +69,30 @@ export function deliverJournaled(step: SupervisorStep, event: JournalAckEvent): 
 }
 
 /**
- * The envelopes one batch of acks delivered, per partition, each partition announced as one
- * `supervisor.routed`; what else is announced of a partition flushes its batch first, so that
- * observers hear a partition's events in routing order.
+ * The envelopes one batch of acks delivered, announced as `supervisor.routed` events of one
+ * partition each: consecutive records of a partition share one event, a record of another
+ * partition closes it, and whatever else is announced flushes it first, so that observers hear
+ * every event in routing order.
  */
 class RoutedBatches {
-  readonly #records = new Map<string, RoutedRecord[]>();
+  #partition: string | undefined;
+  #records: RoutedRecord[] = [];
 
   constructor(private readonly enqueue: SupervisorStep['enqueue']) {}
 
   add(partition: string, record: RoutedRecord): void {
-    const records = this.#records.get(partition);
-    if (records) records.push(record);
-    else this.#records.set(partition, [record]);
+    if (partition !== this.#partition) this.flush();
+    this.#partition = partition;
+    this.#records.push(record);
   }
 
-  flush(partition: string): void {
-    const records = this.#records.get(partition);
-    if (!records) return;
-    this.#records.delete(partition);
+  flush(): void {
+    const partition = this.#partition;
+    if (partition === undefined) return;
+    const records = this.#records;
+    this.#partition = undefined;
+    this.#records = [];
     this.enqueue({ type: 'emitRouted', params: { type: 'supervisor.routed', partition, records } });
-  }
-
-  flushAll(): void {
-    for (const partition of this.#records.keys()) this.flush(partition);
   }
 }
 
