@@ -1,4 +1,5 @@
 import { BoundedCache } from '../../runtime/bounded-cache.ts';
+import { KeyedQueue } from '../../runtime/keyed-queue.ts';
 import { ReadThroughCache } from '../../runtime/read-through-cache.ts';
 import type { Store } from '../../runtime/store.ts';
 import { deepFreeze } from '../../../protocol/runtime/parse-once.ts';
@@ -38,7 +39,7 @@ export class SessionDocs {
    */
   readonly #stored: BoundedCache<string, AgentSession>;
   /** Per session: its updates, one at a time, each changing what the one before stored. */
-  readonly #updating = new Map<string, Promise<unknown>>();
+  readonly #updating = new KeyedQueue();
 
   constructor(
     private readonly store: Store,
@@ -99,7 +100,7 @@ export class SessionDocs {
     this.#writes += 1;
     const collection = this.store.collection<AgentSession>(sessionsOf(userId));
     const stored = await this.#docs.write(sessionId, () =>
-      this.#inLine(sessionId, async () => {
+      this.#updating.run(sessionId, async () => {
         const known = this.#stored.get(sessionId);
         this.#stored.delete(sessionId); // unknown until this write is done (it may fail)
         let written: AgentSession;
@@ -112,18 +113,6 @@ export class SessionDocs {
       }),
     );
     return this.#indexed(stored as AgentSession);
-  }
-
-  /** Runs `work` after the session's updates queued before it (each changes what the last stored). */
-  #inLine<T>(sessionId: string, work: () => Promise<T>): Promise<T> {
-    const before = this.#updating.get(sessionId) ?? Promise.resolve();
-    const done = before.then(work, work);
-    const settled = done.catch(() => undefined);
-    this.#updating.set(sessionId, settled);
-    void settled.then(() => {
-      if (this.#updating.get(sessionId) === settled) this.#updating.delete(sessionId);
-    });
-    return done;
   }
 
   /**
