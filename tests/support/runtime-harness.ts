@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { signToken } from '../../server/auth.ts';
 import type { Config } from '../../server/config.ts';
 import { openRuntime, type Runtime, type RuntimeOverrides } from '../../server/runtime.ts';
+import { readAnswer, requestInit } from './http-host/http-host.ts';
 
 const SECRET = 'e2e-secret-for-hs256-tokens-only';
 
@@ -24,21 +25,8 @@ export async function startRuntime(
   const runtime: Runtime = await openRuntime(config, overrides);
   const tokens = new Map<string, string>();
   const token = async (user: string) => tokens.get(user) ?? tokens.set(user, await signToken(user, SECRET)).get(user)!;
-  const call = async (user: string, method: string, path: string, body?: unknown) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${await token(user)}` };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const init: RequestInit = { method, headers };
-    if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
-    const response = await runtime.app.request(path, init);
-    const text = await response.text();
-    let json: any;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = text;
-    }
-    return { status: response.status, body: json, response };
-  };
+  const call = async (user: string, method: string, path: string, body?: unknown) =>
+    readAnswer(await runtime.app.request(path, requestInit(await token(user), method, body)));
   return {
     dir,
     runtime,

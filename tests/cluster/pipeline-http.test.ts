@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killAllServers } from '../support/crash/server-process.ts';
+import { startClusterHost, type ClusterHost } from '../support/http-host/cluster-host.ts';
+import { describePipelineCheckins } from '../support/nutrition/pipeline-checkins-suite.ts';
+import { describePipelineHttp } from '../support/nutrition/pipeline-http-suite.ts';
+
+/*
+ * The pipeline's HTTP e2e tests of tests/e2e/nutrition (pipelines, check-ins), the same test
+ * bodies, against one `npm run start:cluster` process group (2 service processes) started once
+ * for the file. Those that swap a brain in-process or drive a simulated clock stay embedded-only.
+ */
+let host: ClusterHost | undefined;
+beforeAll(async () => {
+  host = await startClusterHost(2);
+}, 120_000);
+afterAll(async () => {
+  try {
+    await host?.stop();
+  } finally {
+    await killAllServers();
+  }
+}, 90_000);
+
+const cluster = () => {
+  if (!host) throw new Error('The cluster did not start (see beforeAll).');
+  return host;
+};
+describePipelineHttp(cluster);
+describePipelineCheckins(cluster);
+
+describe('the cluster behind those tests', () => {
+  // Runs after the suites above (a file's tests run in order): their runs went through Restate,
+  // not an embedded fallback.
+  it("served the nutrition runs above through Restate (invocations of the system's services)", async () => {
+    const rows = await cluster().query(
+      "select count(*) as n from sys_invocation where target_service_name like 'nutrition-%'",
+    );
+    expect(Number(rows[0]?.n)).toBeGreaterThan(0);
+  });
+});

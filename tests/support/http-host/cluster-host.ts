@@ -1,0 +1,74 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { signToken } from '../../../server/auth.ts';
+import { startServer } from '../crash/server-process.ts';
+import { freePort } from '../restate/free-port.ts';
+import { readAnswer, requestInit, withToken, type HttpHost } from './http-host.ts';
+
+const SECRET = 'cluster-http-secret-0123456789abcdef';
+
+/** A cluster host: an {@link HttpHost} whose Restate server's admin API can be asked what it ran. */
+export interface ClusterHost extends HttpHost {
+  /** Rows of Restate's introspection SQL (`POST <admin>/query`), e.g. over `sys_invocation`. */
+  query(sql: string): Promise<Record<string, unknown>[]>;
+}
+
+/**
+ * The cluster host: `npm run start:cluster` (`server/cluster-main.ts`) as a real process group on
+ * a fresh DATA_DIR: a Restate server, `workers` service processes and the HTTP API, every port
+ * free, `SCARF_ANALYTICS=false`, offline brains. Starting one takes 10-20 s: start one per file.
+ *
+ * @example
+ * const host = await startClusterHost();
+ * expect((await host.call('ada', 'GET', '/pipelines')).status).toBe(200);
+ * await host.stop();
+ */
+export async function startClusterHost(workers = 2): Promise<ClusterHost> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'cluster-http-'));
+  const env: Record<string, string> = {
+    SCARF_ANALYTICS: 'false',
+    RESTATE_WORKERS: String(workers),
+    RESTATE_INGRESS_PORT: String(await freePort()),
+    RESTATE_ADMIN_PORT: String(await freePort()),
+    RESTATE_NODE_PORT: String(await freePort()),
+    RESTATE_ENDPOINT_PORT: String(await freePort()),
+  };
+  const server = await startServer({
+    entry: 'server/cluster-main.ts',
+    dataDir,
+    jwtSecret: SECRET,
+    env,
+    timeoutMs: 120_000,
+  }).catch(async (error: unknown) => {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  const tokens = new Map<string, Promise<string>>();
+  const token = (user: string) => tokens.get(user) ?? tokens.set(user, signToken(user, SECRET)).get(user)!;
+  return {
+    kind: 'cluster',
+    call: async (user, method, path, body) =>
+      readAnswer(await fetch(`${server.url}${path}`, requestInit(await token(user), method, body))),
+    fetch: async (user, path, init) => fetch(`${server.url}${path}`, withToken(await token(user), init)),
+    async query(sql) {
+      const response = await fetch(`http://127.0.0.1:${env.RESTATE_ADMIN_PORT}/query`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ query: sql }),
+      });
+      if (response.status !== 200)
+        throw new Error(`Restate's /query answered ${response.status}: ${await response.text()}`);
+      return ((await response.json()) as { rows: Record<string, unknown>[] }).rows;
+    },
+    async stop() {
+      try {
+        const code = await server.stop(60_000);
+        if (code !== 0)
+          throw new Error(`The cluster exited with code ${code} on SIGTERM.\n--- its stderr ---\n${server.stderr()}`);
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
