@@ -23,10 +23,14 @@ export interface A2aArtifact {
   data: unknown;
 }
 
-/** A run as an A2A task sees it. `message` explains the state (a question, a failure). */
-export interface A2aView {
+/** A task's status: its state, and the message that explains it (a question, a failure). */
+export interface A2aStatus {
   state: A2aState;
   message?: string;
+}
+
+/** A run as an A2A task sees it: its status and its outputs. */
+export interface A2aView extends A2aStatus {
   /** In the order the run produced them. */
   artifacts: readonly A2aArtifact[];
 }

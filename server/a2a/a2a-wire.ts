@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Role, TaskState, type Artifact, type Message, type Part } from '@a2a-js/sdk';
-import type { A2aArtifact, A2aInput, A2aState } from './a2a-mapping.ts';
+import { Role, TaskState, type Artifact, type Message, type Part, type TaskStatus } from '@a2a-js/sdk';
+import type { A2aArtifact, A2aInput, A2aState, A2aStatus } from './a2a-mapping.ts';
 
 const STATES: Record<A2aState, TaskState> = {
   submitted: TaskState.TASK_STATE_SUBMITTED,
@@ -77,9 +77,25 @@ export function fromArtifact(artifact: Artifact): A2aArtifact {
 }
 
 /** The text of a message's first part, if it is text (an agent's status message). */
-export function textOf(message: Message | undefined): string | undefined {
+function textOf(message: Message | undefined): string | undefined {
   const content = message?.parts[0]?.content;
   return content?.$case === 'text' ? content.value : undefined;
+}
+
+/** A task status on the wire, its message an agent's message in the task. */
+export function toTaskStatus(status: A2aStatus, taskId: string, contextId: string, timestamp?: string): TaskStatus {
+  return {
+    state: taskStateOf(status.state),
+    message: status.message === undefined ? undefined : agentMessage(status.message, taskId, contextId),
+    timestamp,
+  };
+}
+
+/** A wire task status as the mapping's (what a task was saved with). */
+export function fromTaskStatus(status: TaskStatus | undefined): A2aStatus {
+  const state = a2aStateOf(status?.state);
+  const message = textOf(status?.message);
+  return message === undefined ? { state } : { state, message };
 }
 
 /** What a user's message carried: its first `data` part, its `text` parts joined. */

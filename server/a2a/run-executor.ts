@@ -68,7 +68,7 @@ export class RunExecutor implements AgentExecutor {
       );
     }
     // The system took the work: it is under way, whatever it reached since.
-    bus.publish(statusUpdate(taskId, contextId, 'working'));
+    bus.publish(statusUpdate(taskId, contextId, { state: 'working' }));
     const shown = { state: 'working' as const, artifacts: [], produced };
     for await (const update of followTask(this.mapping, {
       owner,

@@ -3,7 +3,7 @@ import type { ServerCallContext, TaskStore } from '@a2a-js/sdk/server';
 import { UnsupportedOperationError } from '@a2a-js/sdk/errors';
 import type { Collection, Store } from '../../actors/runtime/store.ts';
 import { FINAL_STATES, type A2aMapping, type A2aView } from './a2a-mapping.ts';
-import { a2aStateOf, agentMessage, fromArtifact, taskStateOf, textOf, toArtifact } from './a2a-wire.ts';
+import { fromArtifact, fromTaskStatus, taskStateOf, toArtifact, toTaskStatus } from './a2a-wire.ts';
 
 /**
  * What the runtime keeps of an A2A task: whose it is, the system's handle on its work and the
@@ -23,10 +23,9 @@ export interface TaskLink {
 
 /** The task's final view, once it was saved final. */
 function finalOf(link: TaskLink): A2aView | undefined {
-  const state = a2aStateOf(link.last?.status?.state);
-  if (!link.last || !FINAL_STATES.has(state)) return undefined;
-  const message = textOf(link.last.status?.message);
-  return { state, artifacts: link.last.artifacts.map(fromArtifact), ...(message === undefined ? {} : { message }) };
+  const status = fromTaskStatus(link.last?.status);
+  if (!link.last || !FINAL_STATES.has(status.state)) return undefined;
+  return { ...status, artifacts: link.last.artifacts.map(fromArtifact) };
 }
 
 /** The user a call is authenticated as (the JWT's `sub`); '' for none. */
@@ -72,11 +71,7 @@ export class RunTaskStore implements TaskStore {
     if (link.ref === undefined) return undefined;
     const view = await this.mapping.view(link.owner, link.ref).catch(() => undefined);
     if (view && FINAL_STATES.has(view.state)) {
-      const status: TaskStatus = {
-        state: taskStateOf(view.state),
-        message: view.message === undefined ? undefined : agentMessage(view.message, link.taskId, link.contextId),
-        timestamp: new Date().toISOString(),
-      };
+      const status = toTaskStatus(view, link.taskId, link.contextId, new Date().toISOString());
       const last = { status, artifacts: view.artifacts.map(toArtifact) };
       await this.links.update(link.taskId, (now) => (now && !finalOf(now) ? { ...now, last } : (now ?? link)));
     }
@@ -94,13 +89,7 @@ export class RunTaskStore implements TaskStore {
     const link = await this.linkOf(taskId, context);
     if (!link) return undefined;
     const view = this.following.has(taskId) && !finalOf(link) ? undefined : await this.viewOf(link);
-    const status: TaskStatus | undefined = view
-      ? {
-          state: taskStateOf(view.state),
-          message: view.message === undefined ? undefined : agentMessage(view.message, taskId, link.contextId),
-          timestamp: undefined,
-        }
-      : link.last?.status;
+    const status = view ? toTaskStatus(view, taskId, link.contextId) : link.last?.status;
     return {
       id: taskId,
       contextId: link.contextId,
@@ -113,7 +102,7 @@ export class RunTaskStore implements TaskStore {
 
   async save(task: Task, context: ServerCallContext): Promise<void> {
     const owner = ownerOf(context);
-    const state = a2aStateOf(task.status?.state);
+    const { state } = fromTaskStatus(task.status);
     await this.links.update(task.id, (link) => {
       // A task the store has seen final stays so (a stream's late save of an earlier event is dropped).
       if ((link && link.owner !== owner) || (link && finalOf(link) && !FINAL_STATES.has(state))) return link;

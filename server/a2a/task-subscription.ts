@@ -2,7 +2,7 @@ import type { StreamResponse } from '@a2a-js/sdk';
 import { TaskNotFoundError, UnsupportedOperationError } from '@a2a-js/sdk/errors';
 import type { ServerCallContext } from '@a2a-js/sdk/server';
 import { FINAL_STATES, type A2aMapping } from './a2a-mapping.ts';
-import { a2aStateOf, agentMessage, fromArtifact, taskStateOf, textOf, toArtifact } from './a2a-wire.ts';
+import { fromArtifact, fromTaskStatus, toArtifact, toTaskStatus } from './a2a-wire.ts';
 import { signalOf } from './call-signal.ts';
 import type { RunTaskStore } from './run-task-store.ts';
 import { followTask } from './task-updates.ts';
@@ -38,15 +38,12 @@ export async function* subscribeToTask(
   const task = view
     ? {
         ...saved,
-        status: {
-          state: taskStateOf(view.state),
-          message: view.message === undefined ? undefined : agentMessage(view.message, taskId, link.contextId),
-          timestamp: new Date().toISOString(),
-        },
+        status: toTaskStatus(view, taskId, link.contextId, new Date().toISOString()),
         artifacts: view.artifacts.map(toArtifact),
       }
     : saved;
-  const state = a2aStateOf(task.status?.state);
+  const status = fromTaskStatus(task.status);
+  const { state } = status;
   if (FINAL_STATES.has(state))
     throw new UnsupportedOperationError(
       `Task ${taskId} is ${state} and changes no more: read it with GetTask; only a task under way can be subscribed to.`,
@@ -54,8 +51,7 @@ export async function* subscribeToTask(
   yield { payload: { $case: 'task', value: task } };
   if (link.ref === undefined) return;
   const shown = {
-    state,
-    message: textOf(task.status?.message),
+    ...status,
     artifacts: task.artifacts.map(fromArtifact),
     produced: produced.length,
   };

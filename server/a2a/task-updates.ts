@@ -1,6 +1,13 @@
 import type { TaskArtifactUpdateEvent, TaskStatusUpdateEvent } from '@a2a-js/sdk';
-import { FINAL_STATES, type A2aArtifact, type A2aMapping, type A2aState, type A2aView } from './a2a-mapping.ts';
-import { agentMessage, taskStateOf, toArtifact } from './a2a-wire.ts';
+import {
+  FINAL_STATES,
+  type A2aArtifact,
+  type A2aMapping,
+  type A2aState,
+  type A2aStatus,
+  type A2aView,
+} from './a2a-mapping.ts';
+import { toArtifact, toTaskStatus } from './a2a-wire.ts';
 
 /** One update of a task as a stream sends it. */
 export type TaskUpdate =
@@ -51,15 +58,11 @@ function changes(signal: AbortSignal | undefined) {
 }
 
 /** A status update of a task. */
-export function statusUpdate(taskId: string, contextId: string, state: A2aState, message?: string): TaskUpdate {
+export function statusUpdate(taskId: string, contextId: string, status: A2aStatus): TaskUpdate {
   const data: TaskStatusUpdateEvent = {
     taskId,
     contextId,
-    status: {
-      state: taskStateOf(state),
-      message: message === undefined ? undefined : agentMessage(message, taskId, contextId),
-      timestamp: new Date().toISOString(),
-    },
+    status: toTaskStatus(status, taskId, contextId, new Date().toISOString()),
     metadata: undefined,
   };
   return { kind: 'statusUpdate', data };
@@ -123,11 +126,11 @@ export async function* followTask(mapping: A2aMapping, options: FollowOptions): 
       // the run was already past it when read.
       if (moved && view.state !== 'working' && last.state === 'input-required' && view.state !== 'input-required') {
         last = { state: 'working', message: undefined };
-        yield statusUpdate(taskId, contextId, 'working');
+        yield statusUpdate(taskId, contextId, last);
       }
       if (moved && view.state === 'working') {
         last = { state: view.state, message: view.message };
-        yield statusUpdate(taskId, contextId, view.state, view.message);
+        yield statusUpdate(taskId, contextId, last);
       }
       if (mapping.produced) {
         const produced = await mapping.produced(owner, ref);
@@ -142,7 +145,7 @@ export async function* followTask(mapping: A2aMapping, options: FollowOptions): 
         }
       if (last.state !== view.state || last.message !== view.message) {
         last = { state: view.state, message: view.message };
-        yield statusUpdate(taskId, contextId, view.state, view.message);
+        yield statusUpdate(taskId, contextId, last);
       }
       if (FINAL_STATES.has(view.state) || (options.until === 'input' && view.state === 'input-required')) return;
       await changed.next();

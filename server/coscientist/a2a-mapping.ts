@@ -1,12 +1,14 @@
 import { inferDomain, SUPPORTED_DOMAINS } from '../../actors/coscientist/knowledge/knowledge-base.ts';
 import { addGuidance } from '../../machines/coscientist/research-guidance.ts';
+import type { ResearchRecord } from '../../machines/coscientist/research-record.ts';
 import {
   CreateResearchBodySchema,
   GuidanceBodySchema,
   type CreateResearchBody,
 } from '../../protocol/coscientist/research-body.ts';
 import { ValidationError } from '../../protocol/runtime/runtime-error.ts';
-import type { A2aArtifact, A2aInput, A2aMapping, A2aState } from '../a2a/a2a-mapping.ts';
+import type { A2aArtifact, A2aInput, A2aMapping } from '../a2a/a2a-mapping.ts';
+import { a2aStatusOf } from '../a2a/a2a-status.ts';
 import { parseInput } from '../a2a/parse-input.ts';
 import type { ResearchService } from './research-service.ts';
 import { hypothesesView, overviewView } from './research-views.ts';
@@ -14,13 +16,20 @@ import { hypothesesView, overviewView } from './research-views.ts';
 /** The states a goal ends in. */
 const FINAL = new Set(['completed', 'stopped']);
 
-/** A goal's state as an A2A state: its phases (and `stopping`) are `working`, a stop is `canceled`. */
-export function researchStateOf(state: string): A2aState {
-  if (state === 'completed') return 'completed';
-  if (state === 'stopped') return 'canceled';
-  if (state === 'awaiting_scientist') return 'input-required';
-  return 'working';
-}
+/** A goal's status: its phases (and `stopping`) are `working`, a stop is `canceled`. */
+const statusOf = a2aStatusOf<ResearchRecord>({
+  state({ state }) {
+    if (state === 'completed') return 'completed';
+    if (state === 'stopped') return 'canceled';
+    if (state === 'awaiting_scientist') return 'input-required';
+    return 'working';
+  },
+  messages: {
+    'input-required': (record) =>
+      `${record.question ?? 'The goal waits for you.'} Reply to this task with guidance to resume it.`,
+    canceled: () => 'The goal was stopped; what it found is kept.',
+  },
+});
 
 /** A first message: the body of `POST /research` as data, or the goal as text (text beside data is its goal when it has none). */
 function goalOf(input: A2aInput): CreateResearchBody {
@@ -92,7 +101,6 @@ export function coscientistA2a(service: ResearchService): A2aMapping {
         overview: await overviewView(research),
       }));
       const { record, hypotheses, overview } = read;
-      const state = researchStateOf(record.state);
       const artifacts: A2aArtifact[] = [];
       if (hypotheses.length > 0)
         artifacts.push({
@@ -108,13 +116,7 @@ export function coscientistA2a(service: ResearchService): A2aMapping {
           schema: 'coscientist/research_overview',
           data: overview,
         });
-      const message =
-        state === 'input-required'
-          ? `${record.question ?? 'The goal waits for you.'} Reply to this task with guidance to resume it.`
-          : state === 'canceled'
-            ? 'The goal was stopped; what it found is kept.'
-            : undefined;
-      return { state, artifacts, ...(message === undefined ? {} : { message }) };
+      return { ...statusOf(record), artifacts };
     },
     async follow(_owner, id, onChange) {
       return service.events.watch(id, () => onChange());

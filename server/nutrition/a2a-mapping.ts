@@ -1,5 +1,6 @@
 import { IntakeDataSchema } from '../../protocol/nutrition/intake-data.ts';
-import type { A2aArtifact, A2aMapping, A2aState, A2aView } from '../a2a/a2a-mapping.ts';
+import type { A2aArtifact, A2aMapping, A2aView } from '../a2a/a2a-mapping.ts';
+import { a2aStatusOf } from '../a2a/a2a-status.ts';
 import { parseInput } from '../a2a/parse-input.ts';
 import type { PipelineRuns } from './pipeline-runs.ts';
 
@@ -15,20 +16,21 @@ const OUTPUTS: Readonly<Record<string, string>> = {
   training_program: "The COACH's training program",
 };
 
-function stateOf(view: PipelineView): A2aState {
-  if (view.status === 'completed') return 'completed';
-  if (view.status === 'terminated_medical') return 'rejected';
-  if (view.status === 'error') return 'failed';
-  return view.physician?.awaiting_confirmation ? 'input-required' : 'working';
-}
-
-function messageOf(view: PipelineView, state: A2aState): string | undefined {
-  if (state === 'input-required')
-    return `The PHYSICIAN asks you to see a doctor before the plan goes on (${JSON.stringify(view.physician?.response)}). Reply to this task to confirm you saw the referral.`;
-  if (state === 'failed') return 'failure' in view ? view.failure.message : JSON.stringify(view.error);
-  if (state === 'rejected') return `The pipeline stopped for medical reasons: ${JSON.stringify(view.error)}`;
-  return undefined;
-}
+/** A run's status: its referral pause is `input-required`, a medical stop `rejected`. */
+const statusOf = a2aStatusOf<PipelineView>({
+  state(view) {
+    if (view.status === 'completed') return 'completed';
+    if (view.status === 'terminated_medical') return 'rejected';
+    if (view.status === 'error') return 'failed';
+    return view.physician?.awaiting_confirmation ? 'input-required' : 'working';
+  },
+  messages: {
+    'input-required': (view) =>
+      `The PHYSICIAN asks you to see a doctor before the plan goes on (${JSON.stringify(view.physician?.response)}). Reply to this task to confirm you saw the referral.`,
+    failed: (view) => ('failure' in view ? view.failure.message : JSON.stringify(view.error)),
+    rejected: (view) => `The pipeline stopped for medical reasons: ${JSON.stringify(view.error)}`,
+  },
+});
 
 /** An output envelope of the run as an artifact. */
 function artifactOf(type: string, data: unknown): A2aArtifact {
@@ -37,10 +39,8 @@ function artifactOf(type: string, data: unknown): A2aArtifact {
 
 /** A pipeline run as an A2A task (`GET /pipelines/:id` read as task state and artifacts). */
 export function pipelineTaskView(view: PipelineView): A2aView {
-  const state = stateOf(view);
   const artifacts = Object.entries(view.outputs).map(([type, data]) => artifactOf(type, data));
-  const message = messageOf(view, state);
-  return { state, artifacts, ...(message === undefined ? {} : { message }) };
+  return { ...statusOf(view), artifacts };
 }
 
 /**

@@ -6,6 +6,7 @@ import { HandoffNotificationSchema } from '../../protocol/org/handoff-messages.t
 import type { ProjectStatus } from '../../protocol/org/http-bodies.ts';
 import { isRoutedRecord, type JournalRecord } from '../../protocol/runtime/ack-record.ts';
 import type { A2aArtifact, A2aView } from '../a2a/a2a-mapping.ts';
+import { a2aStatusOf } from '../a2a/a2a-status.ts';
 
 /** A published version of a deliverable, as the project's journal first hands it off. */
 interface Published {
@@ -54,13 +55,19 @@ export async function producedArtifacts(ws: OrgWorkspace, records: readonly Jour
 }
 
 /** What a task waiting for the user says: each escalation sent to them, and how to reply. */
-function questionOf(waiting: readonly EscalationRecord[]): string {
+function questionOf(escalations: readonly EscalationRecord[]): string {
+  const waiting = escalations.filter((e) => e.status === 'awaiting_user');
   const lines = waiting.map(
     (e) =>
       `Escalation ${e.escalation_id} (${e.payload.conflict_type}, from ${e.from}): ${e.payload.impact_if_unresolved} Recommended: ${e.payload.recommended_resolution}`,
   );
   return `${lines.join('\n')}\nReply to this task with your decision as text, or a data part { "decision", "apply_recommendation"?, "escalation_id"? } (the oldest escalation when none is named).`;
 }
+
+const statusOf = a2aStatusOf<{ status: ProjectStatus; escalations: readonly EscalationRecord[] }>({
+  state: ({ status }) => (status === 'done' ? 'completed' : status === 'working' ? 'working' : 'input-required'),
+  messages: { 'input-required': ({ escalations }) => questionOf(escalations) },
+});
 
 /**
  * A project as an A2A task: `working`, `input-required` while an escalation waits for the user
@@ -74,9 +81,5 @@ export function projectTaskView(
 ): A2aView {
   const latest = new Map<string, A2aArtifact>();
   for (const artifact of produced) latest.set(artifact.name, artifact);
-  const artifacts = [...latest.values()];
-  if (status === 'done') return { state: 'completed', artifacts };
-  if (status === 'working') return { state: 'working', artifacts };
-  const waiting = escalations.filter((e) => e.status === 'awaiting_user');
-  return { state: 'input-required', message: questionOf(waiting), artifacts };
+  return { ...statusOf({ status, escalations }), artifacts: [...latest.values()] };
 }

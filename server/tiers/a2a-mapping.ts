@@ -1,6 +1,7 @@
 import { ConflictError, NotFoundError, ValidationError } from '../../protocol/runtime/runtime-error.ts';
 import { ClarificationRequestSchema, TaskRequestSchema } from '../../protocol/tiers/task-request.ts';
 import type { A2aInput, A2aMapping, A2aState, A2aView } from '../a2a/a2a-mapping.ts';
+import { a2aStatusOf } from '../a2a/a2a-status.ts';
 import { parseInput } from '../a2a/parse-input.ts';
 import { outcomeArtifacts } from './a2a-artifacts.ts';
 import type { TiersServiceImpl } from './tiers-service.ts';
@@ -35,13 +36,24 @@ export function tiersStateOf(view: Pick<TaskView, 'status' | 'outcome' | 'waitin
   }
 }
 
-function messageOf(view: TaskView, state: A2aState): string | undefined {
-  if (state === 'input-required')
-    return `${view.waiting_for_user!.question} Reply to this task with the answer (text, or a data part { "answer": ... }).`;
-  if (state === 'working' || !view.outcome) return undefined;
+/** An ended task's message: the Monitor's summary, and its error when it has one. */
+function outcomeMessage(view: TaskView): string | undefined {
+  if (!view.outcome) return undefined;
   const { summary, error_type, error_detail } = view.outcome;
   return error_type ? `${view.status}: ${summary} (${error_type}: ${error_detail ?? ''})` : summary;
 }
+
+const statusOf = a2aStatusOf<TaskView>({
+  state: tiersStateOf,
+  messages: {
+    'input-required': (view) =>
+      `${view.waiting_for_user!.question} Reply to this task with the answer (text, or a data part { "answer": ... }).`,
+    completed: outcomeMessage,
+    failed: outcomeMessage,
+    rejected: outcomeMessage,
+    canceled: outcomeMessage,
+  },
+});
 
 /** A first message: the task body as a `data` part; text beside it is its `objective` when the body has none. */
 function taskOf(input: A2aInput) {
@@ -77,13 +89,12 @@ export function tiersA2a(service: TiersA2aService): A2aMapping {
   const read = async (owner: string, taskId: string): Promise<A2aView | undefined> => {
     const view = await service.get(owner, taskId);
     if (!view) return undefined;
-    const state = tiersStateOf(view);
+    const status = statusOf(view);
     const artifacts =
-      state === 'working' || !view.outcome
+      status.state === 'working' || !view.outcome
         ? []
         : await outcomeArtifacts(view.outcome, (key) => service.beads(owner, taskId, key));
-    const message = messageOf(view, state);
-    return { state, artifacts, ...(message === undefined ? {} : { message }) };
+    return { ...status, artifacts };
   };
   return {
     description:

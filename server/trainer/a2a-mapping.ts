@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { ChatBodySchema } from '../../protocol/trainer/chat-body.ts';
 import type { SseEvent } from '../../protocol/trainer/sse-event.ts';
 import type { A2aArtifact, A2aInput, A2aMapping, A2aView } from '../a2a/a2a-mapping.ts';
+import { a2aStatusOf } from '../a2a/a2a-status.ts';
 import { parseInput } from '../a2a/parse-input.ts';
+import type { ClientResponse } from './client-response.ts';
 import type { TrainerService } from './trainer-service.ts';
 
 /** A chat as A2A sends it: the session is the task's context. */
@@ -16,6 +18,19 @@ interface Turn {
   view: A2aView;
   listeners: Set<() => void>;
 }
+
+/** A turn's status once it ended: on `message_ask_user` it waits for the user's reply. */
+const turnStatusOf = a2aStatusOf<{ status: 'completed' | 'error'; error?: string; response: ClientResponse }>({
+  state: ({ status, response }) => (status === 'error' ? 'failed' : response.question ? 'input-required' : 'completed'),
+  messages: {
+    failed: ({ error }) => error ?? 'The turn failed.',
+    'input-required': ({ response }) => {
+      const { question, options } = response.question!;
+      return `${question}${options.length ? ` (${options.join(' / ')})` : ''}`;
+    },
+    completed: ({ response }) => response.messages.join('\n'),
+  },
+});
 
 function chatOf(input: A2aInput) {
   return input.data !== undefined
@@ -54,14 +69,10 @@ export function trainerA2a(service: TrainerService): A2aMapping {
     };
     void prepared.run(onEvent).then(
       (result) => {
-        const { response } = result;
-        const done = [...artifacts, { name: 'response', schema: 'trainer/client_response', data: response }];
-        if (result.status === 'error')
-          turn.view = { state: 'failed', message: result.error ?? 'The turn failed.', artifacts };
-        else if (response.question) {
-          const options = response.question.options.length ? ` (${response.question.options.join(' / ')})` : '';
-          turn.view = { state: 'input-required', message: `${response.question.question}${options}`, artifacts: done };
-        } else turn.view = { state: 'completed', message: response.messages.join('\n'), artifacts: done };
+        const status = turnStatusOf(result);
+        const response = { name: 'response', schema: 'trainer/client_response', data: result.response };
+        // A turn that failed has no client response to show.
+        turn.view = { ...status, artifacts: status.state === 'failed' ? artifacts : [...artifacts, response] };
         changed(turn);
       },
       (error: unknown) => {
