@@ -1,5 +1,5 @@
-import { OFFLINE_SPECIALISTS, type FleetSpecialist } from '../../actors/tiers/fleet/offline-specialists.ts';
-import { planningBrainsFor } from '../../actors/tiers/planning/planning-brains-for.ts';
+import type { FleetSpecialist } from '../../actors/tiers/fleet/offline-specialists.ts';
+import { tierBrainsFor } from '../../actors/tiers/tier-brains-for.ts';
 import { MACHINES } from '../../machines/tiers/machines.ts';
 import type { TierBrains } from '../../machines/tiers/task-context.ts';
 import type { DelegationRecord } from '../../protocol/runtime/delegation-record.ts';
@@ -9,6 +9,8 @@ import { defineSystemModule } from '../system-module.ts';
 import type { RunHostOptions } from '../run-host/run-host.ts';
 import { tiersA2a } from './a2a-mapping.ts';
 import { DelegationRuns, delegationRunSource } from './delegation-runs.ts';
+import { restateTierBrains } from './restate-tier-brains.ts';
+import { tiersRunObject } from './restate-tiers-object.ts';
 import { TiersServiceImpl } from './tiers-service.ts';
 import { tiersRoutes } from './tiers-routes.ts';
 import { TIERS_ROUTE_DOCS } from './tiers-route-docs.ts';
@@ -23,6 +25,8 @@ export interface TiersModuleOptions {
   /** Default timeouts by the tier delegated to (spec 002's are Fleet 30 s, Dispatcher 60 s, Architect 120 s). */
   timeouts?: Partial<Record<Tier, number>>;
   admission?: RunHostOptions['admission'];
+  /** `npm run start:cluster`: the Restate ingress whose `tiers-run` objects make the brain and sandbox calls. */
+  restateIngressUrl?: string;
 }
 
 /**
@@ -30,6 +34,7 @@ export interface TiersModuleOptions {
  * `DATA_DIR/journal/tiers`, `tiers-trees` and `tiers-beads`), the `delegation` machine drawn by
  * the visualizer with each delegation of a working task as a live run. With `ANTHROPIC_API_KEY` the Architect and the Dispatcher ask Claude and the fleet
  * gains `claude-solver`; offline otherwise. The fleet's specialists run every solution in the sandbox either way.
+ * On `npm run start:cluster` those brain calls and sandbox runs are made on Restate (`tiers-run`).
  */
 export default defineSystemModule<TiersModuleOptions>({
   name: 'tiers',
@@ -43,21 +48,21 @@ export default defineSystemModule<TiersModuleOptions>({
   ],
   machines: MACHINES,
   routeDocs: TIERS_ROUTE_DOCS,
+  restate: { object: tiersRunObject, options: (ingressUrl) => ({ restateIngressUrl: ingressUrl }) },
   async open(services, options = {}) {
-    const planning = planningBrainsFor(services.models);
     // With a key, Claude's solver joins the fleet beside the offline specialists (its code runs in the sandbox too).
-    const claude: Record<string, FleetSpecialist> = planning.solver
-      ? { 'claude-solver': { taskTypes: ['execute_code'], run: planning.solver } }
-      : {};
+    const brains = options.restateIngressUrl
+      ? restateTierBrains(options.restateIngressUrl, services.models)
+      : tierBrainsFor(services.models);
     const service = await TiersServiceImpl.open({
       store: services.store,
       journal: await services.journal<RoutedRecord>('tiers'),
       trees: await services.journal<DelegationRecord>('tiers-trees'),
       beads: await services.journal<unknown>('tiers-beads'),
       brains: {
-        architect: options.architect ?? planning.architect,
-        dispatcher: options.dispatcher ?? planning.dispatcher,
-        specialists: { ...OFFLINE_SPECIALISTS, ...claude, ...options.specialists },
+        architect: options.architect ?? brains.architect,
+        dispatcher: options.dispatcher ?? brains.dispatcher,
+        specialists: { ...brains.specialists, ...options.specialists },
       },
       admission: { ...services.config.admission, ...options.admission },
       ...(services.clock ? { clock: services.clock } : {}),

@@ -5,6 +5,7 @@ import { tiersSystem } from '../../machines/tiers/tiers-system.ts';
 import type { TaskDirectory } from '../../machines/tiers/tier-brain.ts';
 import { cancelRoot, delegateRoot, resumeWithAnswer, rootPayloadOf } from '../../machines/tiers/tier-monitor.ts';
 import { SeenMessages } from './seen-messages.ts';
+import { inTierWork } from './tier-work-scope.ts';
 import type { TiersEnvelope } from '../../protocol/tiers/envelope.ts';
 import type { TaskRequest } from '../../protocol/tiers/task-request.ts';
 import { RunHost } from '../run-host/run-host.ts';
@@ -86,9 +87,10 @@ export class TiersServiceImpl implements TiersService {
 
   private register = (envelope: TiersEnvelope, taskId: string) => void this.taskOfId.set(envelope.id, taskId);
 
-  /** The runtime's dedup service: a message's work runs once per receiver, its answer cached an hour. */
+  /** The runtime's dedup service: a message's work runs once per receiver (in its scope), its answer cached an hour. */
   once(receiver: string, id: string, work: () => Promise<unknown>): Promise<unknown> {
-    return this.seen.once(receiver, id, work);
+    const task = this.taskOfId.get(id) ?? 'unrouted';
+    return this.seen.once(receiver, id, () => inTierWork({ task, receiver, message: id }, work));
   }
 
   async submit(user: string, request: TaskRequest): Promise<{ task_id: string; status: TaskStatus }> {
