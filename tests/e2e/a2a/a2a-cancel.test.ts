@@ -1,24 +1,14 @@
 import type { StreamResponse } from '@a2a-js/sdk';
 import { A2A_ERROR_CODE } from '@a2a-js/sdk/errors';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OFFLINE_SPECIALISTS } from '../../../actors/tiers/fleet/offline-specialists.ts';
 import { payload } from '../../support/nutrition/nutrition-fakes.ts';
-import { collect, listen, send, stateName, userMessage } from '../../support/a2a/a2a-server.ts';
-import { startRuntime } from '../../support/runtime-harness.ts';
+import { collect, send, stateName, userMessage } from '../../support/a2a/a2a-server.ts';
+import { servedRuntimes } from '../../support/a2a/served-runtimes.ts';
 import { gatedSpecialist } from '../../support/tiers/fleet-hooks.ts';
 import { example, treeNodes } from '../../support/tiers/tiers-e2e.ts';
 
-const stops: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const stop of stops.splice(0).reverse()) await stop();
-});
-
-async function serve(overrides: Parameters<typeof startRuntime>[0] = {}) {
-  const harness = await startRuntime(overrides);
-  const server = await listen(harness);
-  stops.push(() => harness.stop(), server.close);
-  return { harness, server };
-}
+const { serve } = servedRuntimes();
 
 /** The protocol error a call failed with: its JSON-RPC code and name, as the SDK's client reads them. */
 async function protocolError(call: Promise<unknown>) {

@@ -1,21 +1,15 @@
 import type { StreamResponse, Task } from '@a2a-js/sdk';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OFFLINE_BRAINS } from '../../../actors/coscientist/agents/offline-brains.ts';
 import type { CoscientistOptions } from '../../../server/coscientist/module.ts';
-import { collect, listen, send, stateName, userMessage } from '../../support/a2a/a2a-server.ts';
-import { startRuntime } from '../../support/runtime-harness.ts';
+import { collect, send, stateName, userMessage } from '../../support/a2a/a2a-server.ts';
+import { servedRuntimes } from '../../support/a2a/served-runtimes.ts';
 
-const stops: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const stop of stops.splice(0).reverse()) await stop();
-});
+const runtimes = servedRuntimes();
 
-async function serve(coscientist: CoscientistOptions = {}) {
-  const harness = await startRuntime({ systems: { coscientist: { onError: () => {}, ...coscientist } } });
-  const server = await listen(harness);
-  stops.push(() => harness.stop(), server.close);
-  return { harness, server };
-}
+/** The runtime served, the coscientist's brains and hooks changed by `coscientist`. */
+const serve = (coscientist: CoscientistOptions = {}) =>
+  runtimes.serve({ systems: { coscientist: { onError: () => {}, ...coscientist } } });
 
 type Harness = Awaited<ReturnType<typeof serve>>['harness'];
 

@@ -1,13 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SHOP_PRD } from '../../support/org/org-harness.ts';
-import { collect, listen, send, stateName, userMessage } from '../../support/a2a/a2a-server.ts';
-import { startRuntime } from '../../support/runtime-harness.ts';
+import { collect, send, stateName, userMessage } from '../../support/a2a/a2a-server.ts';
+import { servedRuntimes } from '../../support/a2a/served-runtimes.ts';
 import { ORG_ROLES, orgBrain, type TurnActivity, type WorkspaceOf } from '../../../actors/org/org-brains.ts';
 
-const stops: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const stop of stops.splice(0).reverse()) await stop();
-});
+const { serve, afterTest } = servedRuntimes();
 
 describe('a final A2A task stays final', () => {
   it('reads a completed org project amended later as completed, with its artifacts; the amendment shows over HTTP', async () => {
@@ -23,13 +20,8 @@ describe('a final A2A task stays final', () => {
         activity,
       }),
     });
-    const harness = await startRuntime({ systems: { org: { brains } } });
-    const server = await listen(harness);
-    stops.push(
-      () => harness.stop(),
-      server.close,
-      async () => release(),
-    );
+    const { harness, server } = await serve({ systems: { org: { brains } } });
+    afterTest(() => release());
     const client = await server.client('ada', 'org');
     const done = await client.sendMessage(send(userMessage({ data: { prd: SHOP_PRD } })));
     if (!('id' in done)) throw new Error('expected a task');

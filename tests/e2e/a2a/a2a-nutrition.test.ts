@@ -1,19 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { payload } from '../../support/nutrition/nutrition-fakes.ts';
-import { collect, listen, send, stateName, userMessage } from '../../support/a2a/a2a-server.ts';
-import { startRuntime } from '../../support/runtime-harness.ts';
+import { collect, send, stateName, userMessage } from '../../support/a2a/a2a-server.ts';
+import { servedRuntimes } from '../../support/a2a/served-runtimes.ts';
 
-const stops: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const stop of stops.splice(0).reverse()) await stop();
-});
-
-async function serve() {
-  const harness = await startRuntime();
-  const server = await listen(harness);
-  stops.push(() => harness.stop(), server.close);
-  return { harness, server };
-}
+const { serve } = servedRuntimes();
 
 const intake = (changes: Record<string, unknown> = {}) => ({ ...payload('intake_data'), ...changes });
 

@@ -1,23 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Client } from '@a2a-js/sdk/client';
 import { TaskNotCancelableError } from '@a2a-js/sdk/errors';
 import { SHOP_PRD } from '../../support/org/org-harness.ts';
-import { collect, listen, send, stateName, userMessage } from '../../support/a2a/a2a-server.ts';
-import { startRuntime } from '../../support/runtime-harness.ts';
+import { collect, send, stateName, userMessage } from '../../support/a2a/a2a-server.ts';
+import { servedRuntimes } from '../../support/a2a/served-runtimes.ts';
 import { ORG_ROLES, orgBrain, type TurnActivity, type WorkspaceOf } from '../../../actors/org/org-brains.ts';
-import type { RuntimeOverrides } from '../../../server/runtime.ts';
 
-const stops: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const stop of stops.splice(0).reverse()) await stop();
-});
-
-async function serve(dir?: string, overrides: RuntimeOverrides = {}) {
-  const harness = await startRuntime(overrides, dir);
-  const server = await listen(harness);
-  stops.push(server.close);
-  return { harness, server };
-}
+const { serve } = servedRuntimes();
 
 /** A PRD whose storage constraint clashes with the decision a first project records (server-only). */
 const OFFLINE_PRD = {
@@ -43,8 +32,7 @@ async function handedOff(harness: Awaited<ReturnType<typeof serve>>['harness'], 
 
 describe('the product org over A2A', () => {
   it('serves its card: the org skill with examples a client can send as they are', async () => {
-    const { harness, server } = await serve();
-    stops.push(() => harness.stop());
+    const { server } = await serve();
     const card = (await (await fetch(`${server.base}/a2a/org/.well-known/agent-card.json`)).json()) as any;
     expect(card.skills.map((s: any) => s.id)).toEqual(['org-project']);
     expect(card.capabilities.streaming).toBe(true);
@@ -58,7 +46,6 @@ describe('the product org over A2A', () => {
 
   it('runs a PRD sent as a data part to completed, the project as context and its deliverables as artifacts', async () => {
     const { harness, server } = await serve();
-    stops.push(() => harness.stop());
     const client = await server.client('ada', 'org');
     const done = await task(client, { prd: SHOP_PRD, sprint_id: 'sprint-a2a' });
     expect(stateName(done.status?.state)).toBe('completed');
@@ -79,7 +66,6 @@ describe('the product org over A2A', () => {
 
   it('streams working, each deliverable version in the order the journal hands it off, then completed', async () => {
     const { harness, server } = await serve();
-    stops.push(() => harness.stop());
     const client = await server.client('ada', 'org');
     const { lines, events } = await collect(client.sendMessageStream(send(userMessage({ data: { prd: SHOP_PRD } }))));
     expect(lines.slice(0, 2)).toEqual(['task:submitted', 'status:working']);
@@ -92,8 +78,7 @@ describe('the product org over A2A', () => {
   });
 
   it('answers bad input naming the field', async () => {
-    const { harness, server } = await serve();
-    stops.push(() => harness.stop());
+    const { server } = await serve();
     const client = await server.client('ada', 'org');
     await expect(task(client, { prd: { ...SHOP_PRD, features: [] } })).rejects.toThrow(/data\.prd\.features/);
     await expect(client.sendMessage(send(userMessage({ text: 'build me a shop' })))).rejects.toThrow(/data part/);
@@ -101,7 +86,6 @@ describe('the product org over A2A', () => {
 
   it('is input-required while an escalation waits for the user; a reply resolves it as the resolve route does, then completed', async () => {
     const { harness, server } = await serve();
-    stops.push(() => harness.stop());
     const client = await server.client('ada', 'org');
     await task(client, { prd: SHOP_PRD });
     const asked = await task(client, { prd: OFFLINE_PRD });
@@ -141,8 +125,7 @@ describe('the product org over A2A', () => {
     const asked = await task(before, { prd: OFFLINE_PRD });
     expect(stateName(asked.status?.state)).toBe('input-required');
     await first.harness.stop(false);
-    const again = await serve(first.harness.dir);
-    stops.push(() => again.harness.stop());
+    const again = await serve({}, first.harness.dir);
     const client = await again.server.client('ada', 'org');
     const stream = client.resubscribeTask({ tenant: '', id: asked.id });
     const snapshot = await stream.next();
@@ -173,8 +156,7 @@ describe('the product org over A2A', () => {
         activity,
       }),
     });
-    const { harness, server } = await serve(undefined, { systems: { org: { brains: held } } });
-    stops.push(() => harness.stop());
+    const { harness, server } = await serve({ systems: { org: { brains: held } } });
     const client = await server.client('ada', 'org');
     const started = await client.sendMessage(send(userMessage({ data: { prd: SHOP_PRD } }), true));
     if (!('id' in started)) throw new Error('expected a task');

@@ -1,26 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { payload } from '../../support/nutrition/nutrition-fakes.ts';
-import { collect, listen, send, stateName, userMessage } from '../../support/a2a/a2a-server.ts';
-import { startRuntime } from '../../support/runtime-harness.ts';
+import { collect, send, stateName, userMessage } from '../../support/a2a/a2a-server.ts';
+import { servedRuntimes } from '../../support/a2a/served-runtimes.ts';
 
-const stops: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const stop of stops.splice(0).reverse()) await stop();
-});
-
-async function serve(dir?: string) {
-  const harness = await startRuntime({}, dir);
-  const server = await listen(harness);
-  stops.push(server.close);
-  return { harness, server };
-}
+const { serve } = servedRuntimes();
 
 const SYSTEMS = ['nutrition', 'trainer'];
 
 describe('A2A agent cards and JSON-RPC', () => {
   it('serves a card per system without a token: skills, streaming, the bearer scheme, JSON-RPC 1.0 and 0.3', async () => {
-    const { harness, server } = await serve();
-    stops.push(() => harness.stop());
+    const { server } = await serve();
     for (const system of SYSTEMS) {
       const response = await fetch(`${server.base}/a2a/${system}/.well-known/agent-card.json`);
       expect(response.status).toBe(200);
@@ -40,8 +29,7 @@ describe('A2A agent cards and JSON-RPC', () => {
   });
 
   it('refuses a call without a token (401), and answers bad input with invalid params naming the field', async () => {
-    const { harness, server } = await serve();
-    stops.push(() => harness.stop());
+    const { server } = await serve();
     const anonymous = await fetch(`${server.base}/a2a/nutrition`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'A2A-Version': '1.0' },
@@ -55,8 +43,7 @@ describe('A2A agent cards and JSON-RPC', () => {
   });
 
   it("keeps a user's tasks their own, and a pipeline task is not cancelable", async () => {
-    const { harness, server } = await serve();
-    stops.push(() => harness.stop());
+    const { server } = await serve();
     const ada = await server.client('ada', 'nutrition');
     const task = await ada.sendMessage(send(userMessage({ data: payload('intake_data') })));
     if (!('id' in task)) throw new Error('expected a task');
@@ -70,7 +57,6 @@ describe('A2A agent cards and JSON-RPC', () => {
 
   it('answers the v0.3 methods (no A2A-Version header) with v0.3 shapes', async () => {
     const { harness, server } = await serve();
-    stops.push(() => harness.stop());
     const client = await server.client('ada', 'nutrition');
     const task = await client.sendMessage(send(userMessage({ data: payload('intake_data') })));
     if (!('id' in task)) throw new Error('expected a task');
@@ -94,8 +80,7 @@ describe('A2A agent cards and JSON-RPC', () => {
     const task = await client.sendMessage(send(userMessage({ data: payload('intake_data') })));
     if (!('id' in task)) throw new Error('expected a task');
     await first.harness.stop(false);
-    const again = await serve(first.harness.dir);
-    stops.push(() => again.harness.stop());
+    const again = await serve({}, first.harness.dir);
     const reread = await (
       await again.server.client('ada', 'nutrition')
     ).getTask({
@@ -113,7 +98,6 @@ describe('A2A agent cards and JSON-RPC', () => {
 describe('the trainer over A2A', () => {
   it('runs a chat turn to completed with the workout and the response as artifacts, in the session', async () => {
     const { harness, server } = await serve();
-    stops.push(() => harness.stop());
     const client = await server.client('ada', 'trainer');
     const { lines, events } = await collect(
       client.sendMessageStream(send(userMessage({ text: 'Give me a quick chest workout' }))),
@@ -128,8 +112,7 @@ describe('the trainer over A2A', () => {
   });
 
   it("ends a turn on the trainer's question as input-required, and a reply answers it under the same task", async () => {
-    const { harness, server } = await serve();
-    stops.push(() => harness.stop());
+    const { server } = await serve();
     const client = await server.client('ada', 'trainer');
     const asked = await client.sendMessage(send(userMessage({ text: 'hmm' })));
     if (!('id' in asked)) throw new Error('expected a task');

@@ -1,20 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Client } from '@a2a-js/sdk/client';
 import { payload } from '../../support/nutrition/nutrition-fakes.ts';
-import { collect, listen, send, stateName, userMessage } from '../../support/a2a/a2a-server.ts';
-import { startRuntime } from '../../support/runtime-harness.ts';
+import { collect, send, stateName, userMessage } from '../../support/a2a/a2a-server.ts';
+import { servedRuntimes } from '../../support/a2a/served-runtimes.ts';
 
-const stops: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const stop of stops.splice(0).reverse()) await stop();
-});
-
-async function serve(dir?: string) {
-  const harness = await startRuntime({}, dir);
-  const server = await listen(harness);
-  stops.push(server.close);
-  return { harness, server };
-}
+const { serve } = servedRuntimes();
 
 const paused = () => ({ ...payload('intake_data'), menstrual_status: 'amenorrhea' });
 
@@ -35,8 +25,7 @@ async function subscribed(client: Client, id: string) {
 
 describe('SubscribeToTask over A2A', () => {
   it('follows a task under way to completed: the task, then working, each artifact in the order the run made them, then completed', async () => {
-    const { harness, server } = await serve();
-    stops.push(() => harness.stop());
+    const { server } = await serve();
     const client = await server.client('ada', 'nutrition');
     const task = await pausedTask(client);
     const { task: snapshot, rest } = await subscribed(client, task.id);
@@ -63,8 +52,7 @@ describe('SubscribeToTask over A2A', () => {
     const first = await serve();
     const task = await pausedTask(await first.server.client('ada', 'nutrition'));
     await first.harness.stop(false);
-    const again = await serve(first.harness.dir);
-    stops.push(() => again.harness.stop());
+    const again = await serve({}, first.harness.dir);
     const client = await again.server.client('ada', 'nutrition');
     const { task: snapshot, rest } = await subscribed(client, task.id);
     expect(snapshot.id).toBe(task.id);
@@ -78,7 +66,6 @@ describe('SubscribeToTask over A2A', () => {
 
   it('answers tasks/resubscribe (v0.3) the same way, in v0.3 shapes', async () => {
     const { harness, server } = await serve();
-    stops.push(() => harness.stop());
     const client = await server.client('ada', 'nutrition');
     const task = await pausedTask(client);
     const response = fetch(`${server.base}/a2a/nutrition`, {
@@ -101,8 +88,7 @@ describe('SubscribeToTask over A2A', () => {
   });
 
   it('refuses a final task (read it with GetTask), and another user’s task is not found', async () => {
-    const { harness, server } = await serve();
-    stops.push(() => harness.stop());
+    const { server } = await serve();
     const client = await server.client('ada', 'nutrition');
     const done = await client.sendMessage(send(userMessage({ data: payload('intake_data') })));
     if (!('id' in done)) throw new Error('expected a task');

@@ -1,20 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { collect, listen, send, stateName, userMessage } from '../../support/a2a/a2a-server.ts';
+import { describe, expect, it } from 'vitest';
+import { collect, send, stateName, userMessage } from '../../support/a2a/a2a-server.ts';
+import { servedRuntimes } from '../../support/a2a/served-runtimes.ts';
 import { tiersStateOf } from '../../../server/tiers/a2a-mapping.ts';
-import { startRuntime } from '../../support/runtime-harness.ts';
 import { example } from '../../support/tiers/tiers-e2e.ts';
 
-const stops: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const stop of stops.splice(0).reverse()) await stop();
-});
-
-async function serve() {
-  const harness = await startRuntime();
-  const server = await listen(harness);
-  stops.push(() => harness.stop(), server.close);
-  return { harness, server };
-}
+const { serve } = servedRuntimes();
 
 /** The data of a task's artifact by name. */
 function artifactData(

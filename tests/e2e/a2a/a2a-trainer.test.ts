@@ -1,18 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Client } from '@a2a-js/sdk/client';
-import { collect, listen, send, stateName, userMessage } from '../../support/a2a/a2a-server.ts';
-import { startRuntime } from '../../support/runtime-harness.ts';
+import { collect, send, stateName, userMessage } from '../../support/a2a/a2a-server.ts';
+import { servedRuntimes } from '../../support/a2a/served-runtimes.ts';
 
-const stops: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const stop of stops.splice(0).reverse()) await stop();
-});
+const runtimes = servedRuntimes();
 
+/** The runtime served, and ada's client of the trainer. */
 async function serve() {
-  const harness = await startRuntime();
-  const server = await listen(harness);
-  stops.push(() => harness.stop(), server.close);
-  return { harness, server, client: await server.client('ada', 'trainer') };
+  const served = await runtimes.serve();
+  return { ...served, client: await served.server.client('ada', 'trainer') };
 }
 
 /** A turn the trainer ends on a question (the scripted model asks on "hmm"). */
