@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killAllServers } from '../support/crash/server-process.ts';
 import { startClusterHost, type ClusterHost } from '../support/http-host/cluster-host.ts';
+import { describeNutritionA2a } from '../support/nutrition/nutrition-a2a-suite.ts';
 import { describePipelineCheckins } from '../support/nutrition/pipeline-checkins-suite.ts';
 import { describePipelineHttp } from '../support/nutrition/pipeline-http-suite.ts';
 
 /*
- * The pipeline's HTTP e2e tests of tests/e2e/nutrition (pipelines, check-ins), the same test
- * bodies, against one `npm run start:cluster` process group (2 service processes) started once
- * for the file. Those that swap a brain in-process or drive a simulated clock stay embedded-only.
+ * The pipeline's HTTP e2e tests of tests/e2e/nutrition (pipelines, check-ins) and the nutrition
+ * A2A tests, the same test bodies as on the embedded host, against one `npm run start:cluster`
+ * process group (2 service processes) started once for the file. Those that swap a brain
+ * in-process or drive a simulated clock stay embedded-only.
  */
 let host: ClusterHost | undefined;
 beforeAll(async () => {
@@ -27,6 +29,7 @@ const cluster = () => {
 };
 describePipelineHttp(cluster);
 describePipelineCheckins(cluster);
+describeNutritionA2a(cluster);
 
 describe('the cluster behind those tests', () => {
   // Runs after the suites above (a file's tests run in order): their runs went through Restate,

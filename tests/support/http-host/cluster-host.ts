@@ -48,6 +48,8 @@ export async function startClusterHost(workers = 2): Promise<ClusterHost> {
   const token = (user: string) => tokens.get(user) ?? tokens.set(user, signToken(user, SECRET)).get(user)!;
   return {
     kind: 'cluster',
+    url: server.url,
+    token,
     call: async (user, method, path, body) =>
       readAnswer(await fetch(`${server.url}${path}`, requestInit(await token(user), method, body))),
     fetch: async (user, path, init) => fetch(`${server.url}${path}`, withToken(await token(user), init)),

@@ -1,10 +1,13 @@
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
 import type { RuntimeOverrides } from '../../../server/runtime.ts';
 import { startRuntime } from '../runtime-harness.ts';
 import { withToken, type HttpHost } from './http-host.ts';
 
 /**
  * The embedded host: the whole runtime in this process (`startRuntime`) on a temporary DATA_DIR,
- * called through its app without a socket.
+ * called through its app without a socket, and also listening on 127.0.0.1 (a free port) for
+ * clients that need a URL.
  *
  * @example
  * const host = await startEmbeddedHost();
@@ -13,10 +16,21 @@ import { withToken, type HttpHost } from './http-host.ts';
  */
 export async function startEmbeddedHost(overrides: RuntimeOverrides = {}): Promise<HttpHost> {
   const rt = await startRuntime(overrides);
+  let server: ServerType | undefined;
+  const port = await new Promise<number>((resolve) => {
+    server = serve({ fetch: rt.runtime.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+      resolve(info.port),
+    );
+  });
   return {
     kind: 'embedded',
+    url: `http://127.0.0.1:${port}`,
+    token: rt.token,
     call: rt.call,
     fetch: async (user, path, init) => rt.runtime.app.request(path, withToken(await rt.token(user), init)),
-    stop: () => rt.stop(),
+    async stop() {
+      await new Promise<void>((resolve) => server!.close(() => resolve()));
+      await rt.stop();
+    },
   };
 }

@@ -19,6 +19,10 @@ export interface HttpAnswer {
 export interface HttpHost {
   /** Which host serves: `embedded` (in-process) or `cluster` (a process group on Restate). */
   readonly kind: 'embedded' | 'cluster';
+  /** Where it listens on this machine (`http://127.0.0.1:NNNN`), for clients that need a URL (A2A). */
+  readonly url: string;
+  /** The bearer token of `user`, signed with the server's secret. */
+  token(user: string): Promise<string>;
   /** Sends a request as `user` (a body is sent as JSON, a string as it is) and reads the whole answer. */
   call(user: string, method: string, path: string, body?: unknown): Promise<HttpAnswer>;
   /** Sends a request as `user` and hands back the response unread (to read a stream, `text/event-stream`). */

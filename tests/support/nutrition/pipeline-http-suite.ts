@@ -12,6 +12,16 @@ import { payload } from './nutrition-fakes.ts';
 
 const intake = (changes: Record<string, unknown> = {}) => ({ ...payload('intake_data'), ...changes });
 
+/** A run's outputs once it is output_ready, sorted. */
+export const PIPELINE_OUTPUTS: readonly string[] = [
+  'macro_targets',
+  'nutrition_strategy',
+  'recipes',
+  'training_input',
+  'training_program',
+  'weekly_meal_plan',
+];
+
 /** A user name no other test on the same host uses. */
 const fresh = (name: string) => `${name}-${randomUUID().slice(0, 8)}`;
 
@@ -61,14 +71,7 @@ export function describePipelineHttp(host: () => HttpHost) {
         error: null,
         physician: null,
       });
-      expect(Object.keys(view.outputs).sort()).toEqual([
-        'macro_targets',
-        'nutrition_strategy',
-        'recipes',
-        'training_input',
-        'training_program',
-        'weekly_meal_plan',
-      ]);
+      expect(Object.keys(view.outputs).sort()).toEqual(PIPELINE_OUTPUTS);
       const { messages } = (await host().call(ada, 'GET', `/pipelines/${id}/messages`)).body;
       expect(messages.map((m: any) => `${m.from_agent}->${m.to_agent}:${m.data_type}`)).toEqual(
         expect.arrayContaining([
