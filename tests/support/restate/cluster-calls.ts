@@ -14,6 +14,8 @@ export async function restateQuery(adminUrl: string, sql: string): Promise<Recor
 export interface TiersRunCall {
   agent: string;
   key: string;
+  /** The invocation's status: `completed` once the call answered. */
+  status: string;
 }
 
 /**
@@ -24,13 +26,13 @@ export async function callsByTask(adminUrl: string, tasks: readonly string[]): P
   const keys = tasks.map((task) => `'${task.replace(/'/g, "''")}'`).join(', ');
   const rows = await restateQuery(
     adminUrl,
-    `select i.target_service_key as task, j.name as name, i.idempotency_key as key from sys_journal j join sys_invocation i on j.id = i.id where i.target_service_name = 'tiers-run' and j.entry_type = 'Command: Run' and i.target_service_key in (${keys})`,
+    `select i.target_service_key as task, j.name as name, i.idempotency_key as key, i.status as status from sys_journal j join sys_invocation i on j.id = i.id where i.target_service_name = 'tiers-run' and j.entry_type = 'Command: Run' and i.target_service_key in (${keys})`,
   );
   const calls = new Map<string, TiersRunCall[]>();
   for (const row of rows) {
     const task = String(row.task);
     const [agent = ''] = String(row.name).split(' ');
-    calls.set(task, [...(calls.get(task) ?? []), { agent, key: String(row.key) }]);
+    calls.set(task, [...(calls.get(task) ?? []), { agent, key: String(row.key), status: String(row.status) }]);
   }
   return calls;
 }
