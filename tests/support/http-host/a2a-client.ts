@@ -1,16 +1,14 @@
 import { ClientFactory, ClientFactoryOptions, JsonRpcTransportFactory, type Client } from '@a2a-js/sdk/client';
-import type { HttpHost } from './http-host.ts';
 
 /**
- * The A2A SDK's client of a host's `/a2a/<system>/` (from its agent card), sending `user`'s
- * bearer token, over the host's real socket.
+ * The A2A SDK's client of `<url>/a2a/<system>/` (from its agent card) on a real socket, sending
+ * `token` as the bearer on every request.
  *
  * @example
- * const client = await a2aClient(host, 'ada', 'nutrition');
+ * const client = await a2aClient(host.url, await host.token('ada'), 'nutrition');
  * const task = await client.sendMessage(send(userMessage({ data: intake })));
  */
-export async function a2aClient(host: HttpHost, user: string, system: string): Promise<Client> {
-  const token = await host.token(user);
+export async function a2aClient(url: string, token: string, system: string): Promise<Client> {
   const fetchImpl: typeof fetch = (input, init) => {
     const headers = new Headers(init?.headers);
     headers.set('authorization', `Bearer ${token}`);
@@ -21,5 +19,5 @@ export async function a2aClient(host: HttpHost, user: string, system: string): P
       transports: [new JsonRpcTransportFactory({ fetchImpl })],
     }),
   );
-  return factory.createFromUrl(`${host.url}/a2a/${system}/`);
+  return factory.createFromUrl(`${url}/a2a/${system}/`);
 }

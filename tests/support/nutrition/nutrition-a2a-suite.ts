@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { collect, send, stateName, userMessage } from '../a2a/a2a-server.ts';
 import { a2aClient } from '../http-host/a2a-client.ts';
+import { freshUser } from '../http-host/fresh-user.ts';
 import type { HttpHost } from '../http-host/http-host.ts';
 import { payload } from './nutrition-fakes.ts';
-import { PIPELINE_OUTPUTS as OUTPUTS } from './pipeline-http-suite.ts';
+import { PIPELINE_OUTPUTS as OUTPUTS } from './pipeline-outputs.ts';
 
 /*
  * The nutrition pipeline over A2A (the SDK's client on a real socket), written once for any host:
@@ -21,7 +21,8 @@ const intake = (changes: Record<string, unknown> = {}) => ({ ...payload('intake_
  * describeNutritionA2a(() => host);
  */
 export function describeNutritionA2a(host: () => HttpHost) {
-  const client = () => a2aClient(host(), `ada-${randomUUID().slice(0, 8)}`, 'nutrition');
+  /** The A2A client of a user of its own. */
+  const client = async (user = freshUser('ada')) => a2aClient(host().url, await host().token(user), 'nutrition');
 
   describe('the nutrition pipeline over A2A', () => {
     it('runs an intake sent as a data part to completed, its outputs as artifacts', async () => {
@@ -44,8 +45,8 @@ export function describeNutritionA2a(host: () => HttpHost) {
     });
 
     it("replays each output envelope of the run's journal, one by one in journal order, as the stream's artifacts", async () => {
-      const user = `ada-${randomUUID().slice(0, 8)}`;
-      const ada = await a2aClient(host(), user, 'nutrition');
+      const user = freshUser('ada');
+      const ada = await client(user);
       const { lines, events } = await collect(ada.sendMessageStream(send(userMessage({ data: intake() }))));
       const first = events[0]!.payload;
       if (first?.$case !== 'task') throw new Error('expected the task first');

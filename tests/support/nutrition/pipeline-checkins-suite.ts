@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { IntakeData } from '../../../protocol/nutrition/intake-data.ts';
 import type { WeeklyCheckin } from '../../../protocol/nutrition/weekly-checkin.ts';
+import { freshUser } from '../http-host/fresh-user.ts';
 import type { HttpHost } from '../http-host/http-host.ts';
 import { REPORTED, TRIGGER_SCENARIOS, checkin, fullTierIntake, measured } from './checkin-scenarios.ts';
 import { SPEC_RERUN, expectDelta, expectPartialRerun, versioned, type ObservedRun } from './checkin-expectations.ts';
@@ -23,7 +23,7 @@ import { SPEC_RERUN, expectDelta, expectPartialRerun, versioned, type ObservedRu
  * describePipelineCheckins(() => host);
  */
 export function describePipelineCheckins(host: () => HttpHost) {
-  const USER = `checkin-user-${randomUUID().slice(0, 8)}`;
+  const USER = freshUser('checkin-user');
 
   /** The run's view and its journal. */
   async function observe(id: string): Promise<ObservedRun> {

@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { freshUser as fresh } from '../http-host/fresh-user.ts';
 import type { HttpHost } from '../http-host/http-host.ts';
 import { payload } from './nutrition-fakes.ts';
+import { PIPELINE_OUTPUTS } from './pipeline-outputs.ts';
 
 /*
  * The pipeline routes over HTTP, written once and run against each host: the embedded runtime
@@ -11,19 +12,6 @@ import { payload } from './nutrition-fakes.ts';
  */
 
 const intake = (changes: Record<string, unknown> = {}) => ({ ...payload('intake_data'), ...changes });
-
-/** A run's outputs once it is output_ready, sorted. */
-export const PIPELINE_OUTPUTS: readonly string[] = [
-  'macro_targets',
-  'nutrition_strategy',
-  'recipes',
-  'training_input',
-  'training_program',
-  'weekly_meal_plan',
-];
-
-/** A user name no other test on the same host uses. */
-const fresh = (name: string) => `${name}-${randomUUID().slice(0, 8)}`;
 
 /**
  * Declares the pipeline HTTP tests against the host `host()` answers when a test runs (the
