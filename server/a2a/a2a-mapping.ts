@@ -23,6 +23,15 @@ export interface A2aArtifact {
   data: unknown;
 }
 
+/**
+ * An artifact as the run's journal made it: `recordId` is the id of the journal record that
+ * produced it (its envelope's message id), so a follower knows which ones it sent whatever else
+ * the list holds by then.
+ */
+export interface A2aProduced extends A2aArtifact {
+  recordId: string;
+}
+
 /** A task's status: its state, and the message that explains it (a question, a failure). */
 export interface A2aStatus {
   state: A2aState;
@@ -65,10 +74,10 @@ export interface A2aMapping {
   view(owner: string, ref: string): Promise<A2aView | undefined>;
   /**
    * Optional: every artifact the run produced so far, each version of one in turn, in the order
-   * the run produced them, read from its journal. Append-only (a later call starts with what an
-   * earlier one returned), so a stream replays them one by one instead of the view's latest.
+   * the run produced them, read from its journal, each named by the record that made it; a stream
+   * replays the ones it has not sent (by `recordId`) one by one instead of the view's latest.
    */
-  produced?(owner: string, ref: string): Promise<readonly A2aArtifact[]>;
+  produced?(owner: string, ref: string): Promise<readonly A2aProduced[]>;
   /** Calls `onChange` after each change of the run (a transition, a routed envelope); returns how to stop. */
   follow(owner: string, ref: string, onChange: () => void): Promise<() => void>;
   /** Checks a follow-up before it reaches the task (throws a `ValidationError` naming the field), so bad input is invalid params, not a failed task. */

@@ -41,11 +41,11 @@ export class RunExecutor implements AgentExecutor {
     const { taskId } = request;
     let ref: string;
     let contextId: string;
-    let produced = 0;
+    let produced: string[] = [];
     if (request.task) {
       const link = await this.tasks.linkOf(taskId, request.context);
       if (!link?.ref || !this.mapping.resume) throw new Error(`Task ${taskId} cannot take a follow-up message.`);
-      produced = (await this.mapping.produced?.(owner, link.ref))?.length ?? 0;
+      produced = (await this.mapping.produced?.(owner, link.ref))?.map((artifact) => artifact.recordId) ?? [];
       ref = (await this.mapping.resume(owner, link.ref, inputOf(request.userMessage))) ?? link.ref;
       contextId = link.contextId;
       await this.tasks.attach(taskId, owner, ref, contextId);

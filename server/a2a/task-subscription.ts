@@ -53,7 +53,7 @@ export async function* subscribeToTask(
   const shown = {
     ...status,
     artifacts: task.artifacts.map(fromArtifact),
-    produced: produced.length,
+    produced: produced.map((artifact) => artifact.recordId),
   };
   const updates = followTask(mapping, {
     owner: link.owner,

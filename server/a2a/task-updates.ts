@@ -19,8 +19,8 @@ export interface TaskShown {
   message?: string | undefined;
   /** The artifacts it holds (by name), when the mapping has no `produced`. */
   artifacts: readonly A2aArtifact[];
-  /** How many of `produced` it holds (read before the task was shown), when the mapping has one. */
-  produced: number;
+  /** The `recordId`s of the `produced` it holds (read before the task was shown), when the mapping has one. */
+  produced: readonly string[];
 }
 
 export interface FollowOptions {
@@ -102,7 +102,7 @@ export async function* followTask(mapping: A2aMapping, options: FollowOptions): 
   let ref = options.ref;
   let stop = await mapping.follow(owner, ref, changed.notify);
   const sent = new Map(shown.artifacts.map((a) => [a.name, JSON.stringify(a.data)]));
-  let replayed = shown.produced;
+  const replayed = new Set(shown.produced);
   let last = { state: shown.state, message: shown.message };
   try {
     for (;;) {
@@ -115,7 +115,7 @@ export async function* followTask(mapping: A2aMapping, options: FollowOptions): 
         stop = () => undefined;
         ref = now;
         stop = await mapping.follow(owner, ref, changed.notify);
-        replayed = 0;
+        replayed.clear();
       }
       // The view first: the journal read after it holds at least every artifact the view stands on.
       const found = await mapping.view(owner, ref);
@@ -133,9 +133,12 @@ export async function* followTask(mapping: A2aMapping, options: FollowOptions): 
         yield statusUpdate(taskId, contextId, last);
       }
       if (mapping.produced) {
-        const produced = await mapping.produced(owner, ref);
-        for (const artifact of produced.slice(replayed)) yield artifactUpdate(taskId, contextId, artifact);
-        replayed = Math.max(replayed, produced.length);
+        // Matched by record, not position: one the system could not read before may come back.
+        for (const artifact of await mapping.produced(owner, ref)) {
+          if (replayed.has(artifact.recordId)) continue;
+          replayed.add(artifact.recordId);
+          yield artifactUpdate(taskId, contextId, artifact);
+        }
       } else
         for (const artifact of view.artifacts) {
           const json = JSON.stringify(artifact.data);

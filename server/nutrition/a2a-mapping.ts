@@ -74,7 +74,7 @@ export function nutritionA2a(runs: PipelineRuns): A2aMapping {
       return (await runs.messages(owner, runId)).flatMap((envelope) => {
         if (!(envelope.data_type in OUTPUTS) || seen.has(envelope.message_id)) return [];
         seen.add(envelope.message_id);
-        return [artifactOf(envelope.data_type, envelope.payload)];
+        return [{ ...artifactOf(envelope.data_type, envelope.payload), recordId: envelope.message_id }];
       });
     },
     async follow(owner, runId, onChange) {

@@ -5,13 +5,14 @@ import type { EscalationRecord } from '../../protocol/org/escalation-record.ts';
 import { HandoffNotificationSchema } from '../../protocol/org/handoff-messages.ts';
 import type { ProjectStatus } from '../../protocol/org/http-bodies.ts';
 import { isRoutedRecord, type JournalRecord } from '../../protocol/runtime/ack-record.ts';
-import type { A2aArtifact, A2aView } from '../a2a/a2a-mapping.ts';
+import type { A2aArtifact, A2aProduced, A2aView } from '../a2a/a2a-mapping.ts';
 import { a2aStatusOf } from '../a2a/a2a-status.ts';
 
-/** A published version of a deliverable, as the project's journal first hands it off. */
+/** A published version of a deliverable, as the project's journal first hands it off (in record `recordId`). */
 interface Published {
   type: DeliverableType;
   version: number;
+  recordId: string;
 }
 
 /**
@@ -33,15 +34,19 @@ export function publishedOf(records: readonly JournalRecord[]): Published[] {
     const type = DeliverableTypeSchema.safeParse(at?.type);
     if (!at || !type.success || seen.has(location)) continue;
     seen.add(location);
-    published.push({ type: type.data, version: at.version });
+    published.push({ type: type.data, version: at.version, recordId: envelope.message_id });
   }
   return published;
 }
 
-/** The deliverables the project handed off, each version in turn, as artifacts (`org/<type>@<schema version>`). */
-export async function producedArtifacts(ws: OrgWorkspace, records: readonly JournalRecord[]): Promise<A2aArtifact[]> {
-  const artifacts: A2aArtifact[] = [];
-  for (const { type, version } of publishedOf(records)) {
+/**
+ * The deliverables the project handed off, each version in turn, as artifacts
+ * (`org/<type>@<schema version>`), each named by the record that handed it off first. A version
+ * the workspace cannot read is left out until it can.
+ */
+export async function producedArtifacts(ws: OrgWorkspace, records: readonly JournalRecord[]): Promise<A2aProduced[]> {
+  const artifacts: A2aProduced[] = [];
+  for (const { type, version, recordId } of publishedOf(records)) {
     const deliverable = await ws.deliverable(type, version);
     if (!deliverable) continue;
     artifacts.push({
@@ -49,6 +54,7 @@ export async function producedArtifacts(ws: OrgWorkspace, records: readonly Jour
       description: `${type} v${version} by ${deliverable.author}`,
       schema: `org/${type}@${deliverable.schema_version}`,
       data: deliverable.body,
+      recordId,
     });
   }
   return artifacts;

@@ -23,20 +23,22 @@ describe('the org project as an A2A task', () => {
   it('replays every deliverable version handed off, once each, in journal order, and views the latest of each', async () => {
     const project = await amendedProject();
     const messages = await project.messages();
-    // Read independently: each handoff notification's location, first time seen.
-    const locations = [
-      ...new Set(
-        messages.flatMap((m) => {
-          const notice = HandoffNotificationSchema.safeParse('content' in m.payload ? m.payload.content : undefined);
-          return notice.success ? [notice.data.location] : [];
-        }),
-      ),
-    ].map((location) => parseLocation(location)!);
-    expect(publishedOf(await project.records())).toEqual(locations);
+    // Read independently: each handoff notification's location, first time seen, and its message.
+    const firsts = new Map<string, string>();
+    for (const m of messages) {
+      const notice = HandoffNotificationSchema.safeParse('content' in m.payload ? m.payload.content : undefined);
+      if (notice.success && !firsts.has(notice.data.location)) firsts.set(notice.data.location, m.message_id);
+    }
+    const locations = [...firsts.keys()].map((location) => parseLocation(location)!);
+    expect(publishedOf(await project.records())).toEqual(
+      [...firsts].map(([location, recordId]) => ({ ...parseLocation(location)!, recordId })),
+    );
     const contracts = locations.filter((l) => l.type === 'api_contract').map((l) => l.version);
     expect(contracts.length).toBeGreaterThanOrEqual(2);
     const produced = await producedArtifacts(project.ws, await project.records());
     expect(produced.map((a) => a.name)).toEqual(locations.map((l) => l.type));
+    // Each named by the journal record that first handed it off, so a follower matches by record.
+    expect(produced.map((a) => a.recordId)).toEqual([...firsts.values()]);
     for (const [i, { type, version }] of locations.entries())
       expect(produced[i]!.data).toEqual((await project.ws.deliverable(type as DeliverableType, version))!.body);
     // The task's view holds one artifact per type: its latest version.
