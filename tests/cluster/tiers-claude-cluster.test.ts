@@ -12,13 +12,14 @@ import {
 import { checkForcedToolRequest } from '../support/models/fake-claude-checks.ts';
 import { freePort } from '../support/restate/free-port.ts';
 import { callsByTask, processes } from '../support/restate/cluster-calls.ts';
+import { socketOwner } from '../support/restate/socket-owner.ts';
 
 /*
  * The tiers on Claude on `npm run start:cluster`, every model call counted by a fake Messages
  * server on localhost (the real wire format): the Architect, the Dispatcher and claude-solver
- * answer on the service processes, one `ctx.run` each. The first solver call is held, its
- * service processes are killed with kill -9 meanwhile: Restate makes that call again on the
- * replacements, and no call that had answered (a plan, an assignment, another task's solution)
+ * answer on the service processes, one `ctx.run` each. The first solver call is held, and the
+ * service process making it is killed with kill -9: Restate makes that call again on the other,
+ * and no call that had answered (a plan, an assignment, another task's solution)
  * is made twice.
  */
 const SECRET = 'cluster-test-secret-0123456789abcdef';
@@ -42,6 +43,8 @@ let task: string;
 /** Answers the held solver call (at the end, so the fake server can close). */
 let release: (reply: AnthropicReply) => void = () => {};
 const asked = new Map<string, number>();
+/** The port of the held solver call's connection: its service process is the one to kill. */
+let heldPort: number | undefined;
 
 /** The scripted model: one plan (a single solve for claude-solver), its assignment, a binary search. */
 function reply(body: Record<string, any>): AnthropicReply | Promise<AnthropicReply> {
@@ -69,7 +72,10 @@ function reply(body: Record<string, any>): AnthropicReply | Promise<AnthropicRep
     submit_solution: { code: SEARCH, complexity: 'O(log n)', approach: 'Halve the range each step.' },
   };
   const answer: AnthropicReply = { toolUse: { name: tool, input: input[tool]! } };
-  if (tool === 'submit_solution' && asked.get(tool) === 1) return new Promise((resolve) => (release = resolve));
+  if (tool === 'submit_solution' && asked.get(tool) === 1) {
+    heldPort = claude.requests.find((request) => request.body === body)?.remotePort;
+    return new Promise((resolve) => (release = resolve));
+  }
   return answer;
 }
 
@@ -113,7 +119,7 @@ async function api(path: string, init: RequestInit = {}) {
 }
 
 describe('the tiers on Claude on npm run start:cluster', () => {
-  it('makes a held solver call again after its service processes are killed with kill -9, and no answered call twice', async () => {
+  it('makes a held solver call again after its service process is killed with kill -9, and no answered call twice', async () => {
     const ids: string[] = [];
     for (let i = 0; i < TASKS; i++) {
       const response = await api('/tiers/tasks', { method: 'POST', body: task });
@@ -121,7 +127,7 @@ describe('the tiers on Claude on npm run start:cluster', () => {
       ids.push(((await response.json()) as { task_id: string }).task_id);
     }
     // The first solver call is held. Once the others answered (their ctx.run journaled: a solver's
-    // step is its model call and the sandbox runs of its answer), kill every service process.
+    // step is its model call and the sandbox runs of its answer), kill the service process that holds it.
     const adminUrl = `http://127.0.0.1:${env.RESTATE_ADMIN_PORT}`;
     const solved = async () =>
       [...(await callsByTask(adminUrl, ids)).values()]
@@ -129,7 +135,9 @@ describe('the tiers on Claude on npm run start:cluster', () => {
         .filter((call) => call.agent === 'claude-solver' && call.status === 'completed').length;
     while ((asked.get('submit_solution') ?? 0) < TASKS || (await solved()) < TASKS - 1)
       await new Promise((resolve) => setTimeout(resolve, 50));
-    for (const pid of processes(server.stdout()).workers) process.kill(pid, 'SIGKILL');
+    const worker = await socketOwner(heldPort!, processes(server.stdout()).workers);
+    expect(worker).toBeDefined();
+    process.kill(worker!, 'SIGKILL');
 
     const views: any[] = [];
     for (const id of ids)

@@ -31,6 +31,8 @@ export interface RecordedRequest {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
+  /** The client's port: which process asked (`tests/support/restate/socket-owner.ts`). */
+  remotePort?: number | undefined;
   /** The cache usage reported (Messages requests). */
   usage?: PromptCacheUsage;
 }
@@ -126,7 +128,14 @@ export async function startFakeModelServer(options: FakeModelServerOptions = {})
     } catch {
       body = text;
     }
-    const recorded: RecordedRequest = { endpoint, method: request.method ?? '', path, headers: request.headers, body };
+    const recorded: RecordedRequest = {
+      endpoint,
+      method: request.method ?? '',
+      path,
+      headers: request.headers,
+      body,
+      remotePort: request.socket.remotePort,
+    };
     const index = requests.push(recorded) - 1;
     const flag = (found: RuleViolation[]) => violations.push(...found.map((v) => ({ ...v, request: index, endpoint })));
     if (endpoint === 'unknown') {
