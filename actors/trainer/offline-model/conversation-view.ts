@@ -1,4 +1,5 @@
 import { CONTEXT_START_TEXT } from '../context/context-builder-messages.ts';
+import { FrozenPrefixFold } from '../../models/frozen-prefix-fold.ts';
 import type { ModelRequest } from '../../models/model-provider.ts';
 import { applyToolCall, workoutFromText, type TrackedWorkout } from './tracked-workout.ts';
 
@@ -29,6 +30,7 @@ export interface ConversationView {
 }
 
 type Block = Record<string, unknown>;
+type Message = ModelRequest['messages'][number];
 
 const isRecord = (value: unknown): value is Block =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -112,16 +114,8 @@ const NOTHING_READ: Reading = Object.freeze({
   pending: new Map<string, TurnStep>(),
 });
 
-/**
- * Each message's reading, by the message and the reading it started from: readings are never
- * changed, so a (frozen) message already read after the same reading is not read again. A
- * session's messages are the same objects from one call to the next (the context builder freezes
- * what it hands out), so a call reads only the messages that are new.
- */
-const readings = new WeakMap<object, { from: Reading; to: Reading }>();
-
 /** Reads one message on from `before`, into a new reading (`before` is left as it was). */
-function readMessage(before: Reading, message: ModelRequest['messages'][number]): Reading {
+function readMessage(before: Reading, message: Message): Reading {
   let { userText, steps, previousAsk, knowledge, workout, pending } = before;
   let lastWasUserText = false;
   const absorb = (found: [string, string][]) => {
@@ -181,26 +175,26 @@ function readMessage(before: Reading, message: ModelRequest['messages'][number])
 }
 
 /**
+ * The reading after each message, from the messages before it: readings are never changed, and
+ * a session's messages are the same (frozen) objects from one call to the next (the context
+ * builder freezes what it hands out), so a call reads only the messages past those it shares
+ * with the session's previous call, not the whole conversation (see `FrozenPrefixFold`). Only a
+ * frozen message with frozen content is sure to read the same next time.
+ */
+const readings = new FrozenPrefixFold<Message, Reading>(
+  readMessage,
+  NOTHING_READ,
+  (message) => Object.isFrozen(message) && Object.isFrozen(message.content),
+);
+
+/**
  * Reads a request the way the model would: the user data block, the latest user words, the
  * calls made since, the knowledge in context, and the workout built so far. The messages are
- * read one after the other; a message read before, after the same messages, is not read again
- * (see `readings`), so a call costs what its new messages cost, not what the conversation does.
+ * read one after the other; a call reads only its new messages (see `readings`), so it costs
+ * what they cost, not what the conversation does.
  */
 export function readConversation(request: ModelRequest): ConversationView {
-  let reading = NOTHING_READ;
-  for (const message of request.messages) {
-    // Only a frozen message is sure to read the same next time.
-    const frozen = Object.isFrozen(message) && Object.isFrozen(message.content);
-    const known = frozen ? readings.get(message) : undefined;
-    if (known !== undefined && known.from === reading) {
-      reading = known.to;
-      continue;
-    }
-    const next = readMessage(reading, message);
-    if (frozen) readings.set(message, { from: reading, to: next });
-    reading = next;
-  }
-  const { pending: _pending, ...view } = reading;
+  const { pending: _pending, ...view } = readings.fold(request.messages);
   return {
     ...view,
     steps: [...view.steps],
