@@ -1,9 +1,11 @@
 /**
- * `npm run bench -- cluster`: pipeline runs per second over HTTP on `npm run start:cluster` with
- * 1 and with 2 service processes, against `npm start` (the embedded host), in the same run, each
- * on a fresh data dir with offline brains. Each round starts RUNS pipelines at once (a few users,
- * so per-user admission does not refuse them) and waits until every one reached `output_ready`.
- * No target: the ratios say what the Restate hop costs; on 2 cores more workers cannot add CPU.
+ * `npm run bench -- cluster`: pipeline runs per second over HTTP on `npm run start:cluster` (each
+ * run a `nutrition-host` object on Restate: its statecharts restored in a service process at
+ * each event, brain answer and timer, each brain call a `ctx.run`) with 1 and with 2 service
+ * processes, against `npm start` (the embedded host), in the same run, each on a fresh data dir
+ * with offline brains. Each round starts RUNS pipelines at once (a few users, so per-user
+ * admission does not refuse them) and reads each every POLL_MS until it reached `output_ready`.
+ * No target: the ratios say what running on Restate costs; on 2 cores more workers cannot add CPU.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,6 +17,8 @@ import { freePort } from '../tests/support/restate/free-port.ts';
 const RUNS = 40;
 const USERS = 5;
 const SECRET = 'cluster-bench-secret-0123456789abcdef';
+/** How often a client reads a run it waits for (each read of a cluster run is a Restate `view`). */
+const POLL_MS = 100;
 
 async function runsPerSecond(server: ServerProcess): Promise<number> {
   const intake = await readFile('examples/nutrition-intake.json', 'utf8');
@@ -35,7 +39,7 @@ async function runsPerSecond(server: ServerProcess): Promise<number> {
         const { state } = (await (await call(`/pipelines/${id}`, i % USERS)).json()) as { state: string };
         if (state === 'output_ready') return;
         if (state === 'error') throw new Error(`Run ${id} failed.`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       }
     }),
   );

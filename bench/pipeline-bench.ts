@@ -13,6 +13,7 @@ import { openLowdbStore } from '../actors/runtime/lowdb-store.ts';
 import { offlineNutritionBrains } from '../actors/nutrition/offline-brains.ts';
 import type { RoutedRecord } from '../protocol/runtime/routing.ts';
 import { PipelineRuns } from '../server/nutrition/pipeline-runs.ts';
+import { embeddedPipelineHost } from '../server/nutrition/embedded-pipeline-host.ts';
 import { VALID_PAYLOADS } from '../tests/unit/protocol/nutrition/fixtures.ts';
 
 /** §9 mid-range durations in seconds, scaled 1 s -> 10 ms. INTAKE is the questionnaire: no model. */
@@ -46,7 +47,7 @@ async function timeRuns(
   const dir = await mkdtemp(join(tmpdir(), 'pipeline-bench-'));
   const store = await openLowdbStore(join(dir, 'store'));
   const journal = await openFileJournal<RoutedRecord>(join(dir, 'journal'));
-  const runs = await PipelineRuns.open({ store, journal, brains });
+  const runs = await PipelineRuns.open(store, embeddedPipelineHost({ store, journal, brains }));
   const times: number[] = [];
   const baselines: number[] = [];
   try {

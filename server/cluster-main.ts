@@ -1,9 +1,11 @@
 /**
- * `npm run start:cluster`: the runtime with its brain calls on Restate. One process group: a
- * Restate server (data under DATA_DIR/restate; none when RESTATE_INGRESS_URL and
- * RESTATE_ADMIN_URL name an existing deployment), RESTATE_WORKERS service processes (2 by
- * default; node:cluster workers sharing RESTATE_ENDPOINT_PORT, the one endpoint Restate knows)
- * and this process, the HTTP API of `npm start`. SIGTERM stops them all.
+ * `npm run start:cluster`: the runtime with the systems that declare `restate` on Restate (the
+ * nutrition pipeline's runs are `nutrition-host` objects; the tiers' brain and sandbox calls are
+ * `tiers-run` calls). One process group: a Restate server (data under DATA_DIR/restate; none
+ * when RESTATE_INGRESS_URL and RESTATE_ADMIN_URL name an existing deployment), RESTATE_WORKERS
+ * service processes (2 by default; node:cluster workers sharing RESTATE_ENDPOINT_PORT, the one
+ * endpoint Restate knows) serving those systems' services, and this process, the HTTP API of
+ * `npm start`. SIGTERM stops them all.
  */
 import cluster from 'node:cluster';
 import { join } from 'node:path';
@@ -30,7 +32,7 @@ try {
   else {
     const models = openModelBackends(config);
     await serveRestateEndpoint(
-      modules.map((module) => module.restate!.object(models)),
+      modules.flatMap((module) => [...module.restate!.services(models)]),
       endpointPort,
     );
   }

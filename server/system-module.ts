@@ -7,7 +7,7 @@ import type { MachineEntry } from '../machines/runtime/machine-entry.ts';
 import type { A2aMapping } from './a2a/a2a-mapping.ts';
 import type { Config } from './config.ts';
 import type { RouteDoc } from './openapi/route-doc.ts';
-import type { RunObject } from './restate/run-object.ts';
+import type { RestateServices } from './restate/service-endpoint.ts';
 import type { RunSource } from './viz/run-sources.ts';
 
 /** An environment variable a system reads beyond the runtime's own (README, Configuration). */
@@ -66,10 +66,11 @@ export interface SystemModule<Options = never> {
   /** Its routes as `GET /openapi.json` describes them (full paths); a test holds them to the app's routes. */
   readonly routeDocs?: readonly RouteDoc[];
   /**
-   * How it runs on Restate (`npm run start:cluster`): the run object its service processes serve,
-   * and the options its `open` takes in the API process to call that object through the ingress.
+   * How it runs on Restate (`npm run start:cluster`): the services (objects, services) its
+   * service processes serve, and the options its `open` takes in the API process to reach them
+   * through the ingress.
    */
-  readonly restate?: { object(models: ModelBackends): RunObject; options(ingressUrl: string): Options };
+  readonly restate?: { services(models: ModelBackends): RestateServices; options(ingressUrl: string): Options };
   /** Opens the system; `options` are what tests and benchmarks may swap in (brains, timeouts). */
   open(services: SystemServices, options?: Options): Promise<OpenSystem>;
 }

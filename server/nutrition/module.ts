@@ -7,22 +7,27 @@ import { defineSystemModule } from '../system-module.ts';
 import { inspectedRunSource } from '../viz/inspected-run-source.ts';
 import type { RunInspectors } from '../viz/run-sources.ts';
 import { nutritionA2a } from './a2a-mapping.ts';
+import { embeddedPipelineHost, type EmbeddedPipelineOptions } from './embedded-pipeline-host.ts';
 import { clearanceRoutes, pipelineRoutes } from './pipeline-routes.ts';
-import { PipelineRuns, type PipelineRunsOptions } from './pipeline-runs.ts';
+import { PipelineRuns } from './pipeline-runs.ts';
 import { PIPELINE_ROUTE_DOCS } from './pipeline-route-docs.ts';
-import { nutritionRemoteBrains, nutritionRunObject } from './restate-brains.ts';
+import { restatePipelineHost } from './restate-pipeline-host.ts';
+import { nutritionRestateServices } from './restate-run-spec.ts';
 
-/** What tests and benchmarks may swap in the nutrition system. */
+/** What tests and benchmarks may swap in the nutrition system, and what `npm run start:cluster` sets. */
 interface NutritionOptions {
-  brains?: PipelineRunsOptions['brains'];
+  brains?: EmbeddedPipelineOptions['brains'];
   agentTimeoutMs?: number;
   pipelineTimeoutMs?: number;
-  admission?: PipelineRunsOptions['admission'];
+  admission?: EmbeddedPipelineOptions['admission'];
+  /** The runs are `nutrition-host` objects at this Restate ingress (brains and timeouts are the service processes'). */
+  restateIngressUrl?: string;
 }
 
 /**
  * The nutrition and training pipeline (spec 000): `/pipelines` and `/clearance`, its runs on the
- * run host (journal `DATA_DIR/journal/pipelines`), and the `pipeline` machine's live view.
+ * run host (journal `DATA_DIR/journal/pipelines`; on `npm run start:cluster`, `nutrition-host`
+ * objects on Restate), and the `pipeline` machine's live view.
  */
 export default defineSystemModule<NutritionOptions>({
   name: 'nutrition',
@@ -36,19 +41,25 @@ export default defineSystemModule<NutritionOptions>({
   ],
   machines: MACHINES,
   routeDocs: PIPELINE_ROUTE_DOCS,
-  restate: { object: nutritionRunObject, options: (ingressUrl) => ({ brains: nutritionRemoteBrains(ingressUrl) }) },
+  restate: { services: nutritionRestateServices, options: (ingressUrl) => ({ restateIngressUrl: ingressUrl }) },
   async open(services, options = {}) {
     const inspectors: RunInspectors = new Set();
-    const runs = await PipelineRuns.open({
-      store: services.store,
-      journal: await services.journal<RoutedRecord>('pipelines'),
-      brains: options.brains ?? nutritionBrainsFor(services.models),
-      ...(services.clock ? { clock: services.clock } : {}),
-      ...(options.agentTimeoutMs ? { agentTimeoutMs: options.agentTimeoutMs } : {}),
-      ...(options.pipelineTimeoutMs ? { pipelineTimeoutMs: options.pipelineTimeoutMs } : {}),
-      admission: { ...services.config.admission, ...options.admission },
-      inspect: (runId: string, event: InspectionEvent) => inspectors.forEach((inspector) => inspector(runId, event)),
-    });
+    const { store } = services;
+    const admission = { ...services.config.admission, ...options.admission };
+    const openHost = options.restateIngressUrl
+      ? restatePipelineHost({ ingressUrl: options.restateIngressUrl, store, admission })
+      : embeddedPipelineHost({
+          store,
+          journal: await services.journal<RoutedRecord>('pipelines'),
+          brains: options.brains ?? nutritionBrainsFor(services.models),
+          ...(services.clock ? { clock: services.clock } : {}),
+          ...(options.agentTimeoutMs ? { agentTimeoutMs: options.agentTimeoutMs } : {}),
+          ...(options.pipelineTimeoutMs ? { pipelineTimeoutMs: options.pipelineTimeoutMs } : {}),
+          admission,
+          inspect: (runId: string, event: InspectionEvent) =>
+            inspectors.forEach((inspector) => inspector(runId, event)),
+        });
+    const runs = await PipelineRuns.open(store, openHost);
     return {
       runs,
       routes: { '/pipelines': pipelineRoutes(runs), '/clearance': clearanceRoutes(runs) },

@@ -1,41 +1,46 @@
 import { makeEnvelope } from '../../actors/nutrition/envelope-factory.ts';
 import type { PipelineEvent } from '../../machines/nutrition/pipeline.ts';
-import type { EnvelopeOf, NutritionEnvelope } from '../../protocol/nutrition/envelope.ts';
+import type { EnvelopeOf } from '../../protocol/nutrition/envelope.ts';
 import type { IntakeData } from '../../protocol/nutrition/intake-data.ts';
 import type { WeeklyCheckin } from '../../protocol/nutrition/weekly-checkin.ts';
 import { ConflictError, NotFoundError } from '../../protocol/runtime/runtime-error.ts';
 import { MedicalClearance } from './medical-clearance.ts';
 import { PipelineListings } from './pipeline-listings.ts';
 import type { RunEvent, RunSnapshot } from '../run-host/hosted-run.ts';
+import type { Store } from '../../actors/runtime/store.ts';
 import type { RunHandle, RunHosting } from '../run-host/run-hosting.ts';
-import { adoptLegacyRuns } from './legacy-runs.ts';
 import { evaluateCheckin } from './pipeline-checkin.ts';
-import { openPipelineHost, type PipelineRunsOptions } from './pipeline-host.ts';
+import type { PipelineHost, PipelineHostOpener } from './pipeline-host.ts';
 import { awaitsReferralConfirmation } from './pipeline-resting.ts';
 import { currentRun, ownRun } from './pipeline-run-access.ts';
 import { failedPipelineView, pipelineView, SETTLED_STATES, statusOf } from './pipeline-view.ts';
-export type { PipelineRunsOptions } from './pipeline-host.ts';
 
 /**
- * The nutrition pipelines of every user on the run host: starts runs, keeps each user's list,
- * and answers the HTTP routes. A user only ever reaches their own runs; another user's run is
- * "not found". The host persists, restores and rebuilds the runs themselves.
+ * The nutrition pipelines of every user on a run host (any `RunHosting`: the embedded one or the
+ * one on Restate): starts runs, keeps each user's list, and answers the HTTP routes. A user only
+ * ever reaches their own runs; another user's run is "not found". The host persists, restores
+ * and rebuilds the runs themselves.
+ *
+ * @example
+ * const runs = await PipelineRuns.open(store, embeddedPipelineHost({ store, journal, brains }));
  */
 export class PipelineRuns {
   private readonly clearance: MedicalClearance;
   private readonly listings: PipelineListings;
   private host!: RunHosting;
+  private journal!: PipelineHost['messages'];
 
-  private constructor(private readonly options: PipelineRunsOptions) {
-    this.clearance = new MedicalClearance(options.store);
-    this.listings = new PipelineListings(options.store);
+  private constructor(store: Store) {
+    this.clearance = new MedicalClearance(store);
+    this.listings = new PipelineListings(store);
   }
 
-  /** Opens the runs; the host continues every one that was not over when the process stopped. */
-  static async open(options: PipelineRunsOptions): Promise<PipelineRuns> {
-    const runs = new PipelineRuns(options);
-    await adoptLegacyRuns(options.store, options.journal);
-    runs.host = await openPipelineHost(options, (runId, userId, snapshot) => runs.changed(userId, runId, snapshot));
+  /** Opens the runs on the host `openHost` opens; it continues every run that was not over when the process stopped. */
+  static async open(store: Store, openHost: PipelineHostOpener): Promise<PipelineRuns> {
+    const runs = new PipelineRuns(store);
+    const { host, messages } = await openHost((runId, userId, snapshot) => runs.changed(userId, runId, snapshot));
+    runs.host = host;
+    runs.journal = messages;
     return runs;
   }
 
@@ -58,7 +63,13 @@ export class PipelineRuns {
     run.send({ type: 'pipeline.start', envelope } satisfies PipelineEvent);
     // The records are written once the intake is in the journal, so that their disk writes do not
     // hold that first write up. The client hears of the run once all are on disk.
-    await run.journaled(envelope.message_id);
+    try {
+      await run.journaled(envelope.message_id);
+    } catch (error) {
+      // Not taken (the run host is unavailable): the run was never acknowledged, so nothing of it is kept.
+      this.host.release(runId);
+      throw error;
+    }
     await Promise.all([this.listings.create(userId, runId, now, run.snapshot()), this.host.commit(run)]);
     return { pipeline_run_id: runId, state: String(run.snapshot().value) };
   }
@@ -92,8 +103,7 @@ export class PipelineRuns {
   /** Every envelope of the run in journal order. */
   async messages(userId: string, runId: string) {
     await ownRun(this.host, userId, runId);
-    // Its journal holds the pipeline's envelopes (spec 000 §2), which the supervisor checked.
-    return (await this.options.journal.read(runId)).map((entry) => entry.data.envelope as NutritionEnvelope);
+    return this.journal(runId);
   }
 
   /** Watches a run: its snapshot now, and its events from now on (none for a run that is over). */

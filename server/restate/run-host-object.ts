@@ -99,8 +99,14 @@ export function runHostServices(spec: RestateRunSpec, brains: Readonly<Record<st
             state.sent = state.sent.filter((id) => id !== reply.id);
           },
         ),
-      tick: (ctx: restate.ObjectContext) => step(ctx, () => undefined),
-      view: restate.handlers.object.shared(async (ctx: restate.ObjectSharedContext) => {
+      tick: async (ctx: restate.ObjectContext, due: { key: string; deadline: number }): Promise<RunStep> => {
+        // A timer cancelled or armed again since this message was sent: nothing is due, the run is not restored.
+        const timer = (await ctx.get<RunState>('run'))?.timers[due.key];
+        if (timer?.deadline !== due.deadline) return { snapshot: undefined, routed: [] };
+        return step(ctx, () => undefined);
+      },
+      // A read leaves nothing to keep: its invocation is dropped once answered (the API reads runs often).
+      view: restate.handlers.object.shared({ journalRetention: 0 }, async (ctx: restate.ObjectSharedContext) => {
         const state = await ctx.get<RunState>('run');
         if (!state) return null;
         const routed = state.journal.filter((entry) => isRoutedRecord(entry.data));

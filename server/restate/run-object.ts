@@ -24,32 +24,3 @@ export interface BrainCall {
 export function journaledCall(ctx: restate.Context, call: BrainCall, brain: RestateBrain): Promise<unknown> {
   return ctx.run(`${call.agent} ${call.id}`, () => brain(call.input));
 }
-
-/**
- * The virtual object of a system's runs, one object per run keyed by its journal partition
- * (Restate runs one exclusive handler per key at a time: a run has a single writer). `call`
- * makes one brain or tool call as a journaled side effect; sent through the ingress with the
- * call's `id` as idempotency key, a call repeated by a restarted caller gets the first answer.
- *
- * @example
- * const object = runObject('nutrition', { COACH: async (input) => coach(input) });
- * http2.createServer(createEndpointHandler({ services: [object] })).listen(9080);
- */
-export function runObject(system: string, brains: Readonly<Record<string, RestateBrain>>) {
-  return restate.object({
-    name: `${system}-run`,
-    handlers: {
-      call: async (ctx: restate.ObjectContext, call: BrainCall) => {
-        const brain = brains[call.agent];
-        if (!brain)
-          throw new restate.TerminalError(
-            `${system} has no brain for ${call.agent}: name one of ${Object.keys(brains).join(', ')}.`,
-          );
-        return journaledCall(ctx, call, brain);
-      },
-    },
-  });
-}
-
-/** A system's run object, as its module hands it to the service processes. */
-export type RunObject = ReturnType<typeof runObject>;

@@ -14,7 +14,7 @@ export type BrainAnswer = { output: unknown } | { error: { name: string; message
  * service process: each gets the agent's request as its input and answers a {@link BrainAnswer}.
  *
  * @example
- * runObject('nutrition', servedBrains(offlineNutritionBrains()));
+ * runHostServices(nutritionRunSpec(), servedBrains(offlineNutritionBrains()));
  */
 export function servedBrains(brains: Readonly<Record<string, AgentBrainLogic>>): Record<string, RestateBrain> {
   return Object.fromEntries(

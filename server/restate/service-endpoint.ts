@@ -3,7 +3,8 @@ import { once } from 'node:events';
 import { createServer, type Http2Server } from 'node:http2';
 import { createEndpointHandler } from '@restatedev/restate-sdk/node';
 
-type Services = Parameters<typeof createEndpointHandler>[0]['services'];
+/** Restate services (objects, services) as an endpoint serves them. */
+export type RestateServices = readonly Parameters<typeof createEndpointHandler>[0]['services'][number][];
 
 /**
  * Serves Restate services over HTTP/2 (the bidirectional protocol Restate speaks to a
@@ -12,10 +13,10 @@ type Services = Parameters<typeof createEndpointHandler>[0]['services'];
  * connections over the workers.
  *
  * @example
- * const server = await serveRestateEndpoint([runObject('nutrition', brains)], 9080);
+ * const server = await serveRestateEndpoint(nutritionRestateServices(models), 9080);
  */
-export async function serveRestateEndpoint(services: Services, port: number): Promise<Http2Server> {
-  const server = createServer(createEndpointHandler({ services }));
+export async function serveRestateEndpoint(services: RestateServices, port: number): Promise<Http2Server> {
+  const server = createServer(createEndpointHandler({ services: [...services] }));
   server.listen(port, '127.0.0.1');
   await once(server, 'listening');
   return server;

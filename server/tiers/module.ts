@@ -48,7 +48,10 @@ export default defineSystemModule<TiersModuleOptions>({
   ],
   machines: MACHINES,
   routeDocs: TIERS_ROUTE_DOCS,
-  restate: { object: tiersRunObject, options: (ingressUrl) => ({ restateIngressUrl: ingressUrl }) },
+  restate: {
+    services: (models) => [tiersRunObject(models)],
+    options: (ingressUrl) => ({ restateIngressUrl: ingressUrl }),
+  },
   async open(services, options = {}) {
     // With a key, Claude's solver joins the fleet beside the offline specialists (its code runs in the sandbox too).
     const brains = options.restateIngressUrl

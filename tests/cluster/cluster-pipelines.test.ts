@@ -7,10 +7,11 @@ import { killAllServers, startServer, type ServerProcess } from '../support/cras
 import { freePort } from '../support/restate/free-port.ts';
 
 /*
- * `npm run start:cluster` over HTTP: the pipeline routes answer as under `npm start`, 50 runs
- * complete with one service process killed with kill -9 mid-way (none run twice), and after a
- * kill -9 of every process of the group, the same command on the same DATA_DIR completes every
- * acknowledged run.
+ * `npm run start:cluster` over HTTP, each pipeline run a `nutrition-host` object on Restate: 50
+ * runs complete with one service process killed with kill -9 mid-way (none run twice: one
+ * `deliver` per intake id, each brain's output journaled once per run), the Restate server
+ * killed mid-way is started again and its runs go on, and after a kill -9 of every process of
+ * the group, the same command on the same DATA_DIR completes every acknowledged run.
  */
 const SECRET = 'cluster-test-secret-0123456789abcdef';
 const RUNS = 50;
@@ -60,15 +61,38 @@ async function api(path: string, init: RequestInit = {}) {
   });
 }
 
+/**
+ * Starts `n` runs as a client would: a 503 (Restate not answering while it restarts) is sent
+ * again after its `Retry-After`, a bounded number of times; every run returned was acknowledged.
+ */
 async function startRuns(n: number): Promise<string[]> {
   const intake = await readFile('examples/nutrition-intake.json', 'utf8');
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
-    const response = await api('/pipelines', { method: 'POST', body: intake });
+    let response = await api('/pipelines', { method: 'POST', body: intake });
+    for (let retries = 0; response.status === 503 && retries < 10; retries++) {
+      const wait = Number(response.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+      response = await api('/pipelines', { method: 'POST', body: intake });
+    }
     expect(response.status).toBe(201);
     ids.push(((await response.json()) as { pipeline_run_id: string }).pipeline_run_id);
   }
   return ids;
+}
+
+interface Envelope {
+  message_id: string;
+  from_agent: string;
+  data_type: string;
+}
+
+/** A run's journal over HTTP (read from its object's state). */
+async function journalOf(id: string): Promise<Envelope[]> {
+  const response = await api(`/pipelines/${id}/messages`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { messages: Envelope[] }).messages;
 }
 
 /** Polls each run until it is no longer working; returns the states. */
@@ -112,12 +136,28 @@ describe('npm run start:cluster', () => {
     ids.push(...(await startRuns(RUNS / 2)));
     const states = await settled(ids);
     expect([...states.values()].filter((state) => state === 'output_ready')).toHaveLength(RUNS);
-    // Each brain call is one Restate invocation under its envelope id (its idempotency key): no key twice.
-    const calls = await query(
-      "select idempotency_key as key, count(*) as n from sys_invocation where target_service_name = 'nutrition-run' group by idempotency_key",
+    // Each intake is one `deliver` invocation of its run's object, under its envelope id as idempotency key.
+    const delivers = await query(
+      "select target_service_key as run, idempotency_key as key from sys_invocation where target_service_name = 'nutrition-host' and target_handler_name = 'deliver'",
     );
-    expect(calls.length).toBeGreaterThanOrEqual(RUNS);
-    expect(calls.filter((row) => row.key === null || Number(row.n) !== 1)).toEqual([]);
+    expect(new Set(delivers.map((row) => row.run))).toEqual(new Set(ids));
+    expect(delivers.every((row) => typeof row.key === 'string')).toBe(true);
+    expect(new Set(delivers.map((row) => row.key)).size).toBe(delivers.length);
+    // None ran twice: each run's journal holds each envelope once and each agent's output once.
+    const reference = (await journalOf(ids[0]!)).map((e) => `${e.from_agent}:${e.data_type}`).sort();
+    expect(reference).toContain('COACH:training_program');
+    for (const id of ids) {
+      const journal = await journalOf(id);
+      expect(new Set(journal.map((e) => e.message_id)).size).toBe(journal.length);
+      expect(journal.map((e) => `${e.from_agent}:${e.data_type}`).sort()).toEqual(reference);
+    }
+    // Each brain call is one `nutrition-brains` invocation (a call cut off by the kill is the same
+    // invocation retried): one per agent of the journal and run, no more.
+    const agents = new Set((await journalOf(ids[0]!)).map((e) => e.from_agent).filter((a) => a !== 'USER'));
+    const calls = await query(
+      "select status, count(*) as n from sys_invocation where target_service_name = 'nutrition-brains' group by status",
+    );
+    expect(calls.map((row) => [row.status, Number(row.n)])).toEqual([['completed', agents.size * RUNS]]);
   });
 
   it('goes on when its Restate server is killed with kill -9 mid-way (the cluster starts it again)', async () => {

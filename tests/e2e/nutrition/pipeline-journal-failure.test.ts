@@ -6,6 +6,7 @@ import { createMemoryStore } from '../../../actors/runtime/memory-store.ts';
 import { offlineNutritionBrains } from '../../../actors/nutrition/offline-brains.ts';
 import type { RoutedRecord } from '../../../protocol/runtime/routing.ts';
 import { PipelineRuns } from '../../../server/nutrition/pipeline-runs.ts';
+import { embeddedPipelineHost } from '../../../server/nutrition/embedded-pipeline-host.ts';
 import { payload } from '../../support/nutrition/nutrition-fakes.ts';
 
 /** A journal whose disk dies when the week's meal plan is written: that append and every later one fail. */
@@ -28,13 +29,17 @@ describe('a nutrition run whose journal fails mid-way (pipelined delivery)', () 
     const clock = new SimulatedClock();
     const journal = journalDyingAt('weekly_meal_plan');
     const seen: InspectionEvent[] = [];
-    const runs = await PipelineRuns.open({
-      store: createMemoryStore(),
-      journal,
-      brains: offlineNutritionBrains(),
-      clock,
-      inspect: (_runId, event) => seen.push(event),
-    });
+    const store = createMemoryStore();
+    const runs = await PipelineRuns.open(
+      store,
+      embeddedPipelineHost({
+        store,
+        journal,
+        brains: offlineNutritionBrains(),
+        clock,
+        inspect: (_runId, event) => seen.push(event),
+      }),
+    );
     const eventsTo = (actor: string, type: string) =>
       seen
         .filter(

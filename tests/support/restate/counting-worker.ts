@@ -1,6 +1,6 @@
 import '../../../server/restate/with-resolvers.ts';
 import * as restate from '@restatedev/restate-sdk';
-import { journaledCall, runObject, type RestateBrain } from '../../../server/restate/run-object.ts';
+import { journaledCall, type BrainCall, type RestateBrain } from '../../../server/restate/run-object.ts';
 import { serveRestateEndpoint } from '../../../server/restate/service-endpoint.ts';
 
 /*
@@ -22,6 +22,18 @@ const brain =
 const agents = ['A', 'B', 'C'];
 const brains = Object.fromEntries(agents.map((agent) => [agent, brain(agent)]));
 
+/** One brain call per `call`, journaled; an agent without a brain is a terminal error naming the agents. */
+const run = restate.object({
+  name: 'counted-run',
+  handlers: {
+    call: async (ctx: restate.ObjectContext, call: BrainCall) => {
+      const answer = brains[call.agent];
+      if (!answer) throw new restate.TerminalError(`No brain for ${call.agent}: name one of ${agents.join(', ')}.`);
+      return journaledCall(ctx, call, answer);
+    },
+  },
+});
+
 const chain = restate.object({
   name: 'counted-chain',
   handlers: {
@@ -34,5 +46,5 @@ const chain = restate.object({
   },
 });
 
-await serveRestateEndpoint([runObject('counted', brains), chain], Number(process.env.PORT));
+await serveRestateEndpoint([run, chain], Number(process.env.PORT));
 console.log('ready');
