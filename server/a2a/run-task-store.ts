@@ -62,20 +62,27 @@ export class RunTaskStore implements TaskStore {
   /**
    * The task's view: once the store has seen it final, that final state and its artifacts for
    * good (a `completed` org project amended later reads `working` again over HTTP, never here);
-   * until then the system's view of its work, if it still holds it. A final view read from the
-   * system is kept as the task's `last` at once.
+   * until then the system's view of its work, if it still holds it (final: kept at once).
    */
   async viewOf(link: TaskLink): Promise<A2aView | undefined> {
     const kept = finalOf(link);
     if (kept) return kept;
     if (link.ref === undefined) return undefined;
     const view = await this.mapping.view(link.owner, link.ref).catch(() => undefined);
-    if (view && FINAL_STATES.has(view.state)) {
-      const status = toTaskStatus(view, link.taskId, link.contextId, new Date().toISOString());
-      const last = { status, artifacts: view.artifacts.map(toArtifact) };
-      await this.links.update(link.taskId, (now) => (now && !finalOf(now) ? { ...now, last } : (now ?? link)));
-    }
+    if (view) await this.keepFinal(link, view);
     return view;
+  }
+
+  /**
+   * Keeps a final view of the system's as the task's `last`, for good (a task already final keeps
+   * its own), the moment A2A sees the task reach it: a subscription following its work, or a read.
+   * A message's stream needs no call: the SDK saves each event it publishes, the final one too.
+   */
+  async keepFinal(link: TaskLink, view: A2aView): Promise<void> {
+    if (!FINAL_STATES.has(view.state)) return;
+    const status = toTaskStatus(view, link.taskId, link.contextId, new Date().toISOString());
+    const last = { status, artifacts: view.artifacts.map(toArtifact) };
+    await this.links.update(link.taskId, (now) => (now && !finalOf(now) ? { ...now, last } : (now ?? link)));
   }
 
   /**

@@ -68,6 +68,8 @@ export async function* subscribeToTask(
       watch: (onChange) => tasks.watchRef(taskId, onChange),
     },
     signal: signalOf(context),
+    // Kept as the task's final state when reached, even if nothing reads the task before the system moves on.
+    onFinal: (view) => tasks.keepFinal(link, view),
   });
   for await (const update of updates)
     yield update.kind === 'statusUpdate'

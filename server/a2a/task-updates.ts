@@ -40,6 +40,8 @@ export interface FollowOptions {
   relink?: { current(): Promise<string | undefined>; watch(onChange: () => void): () => void } | undefined;
   /** Ends the follow (and lets go of the run) when the client left. */
   signal?: AbortSignal | undefined;
+  /** Called with the system's view the moment it reads final, before anything of it is sent (to keep it). */
+  onFinal?: ((view: A2aView) => Promise<void>) | undefined;
 }
 
 /** A level-triggered wake-up: `next` resolves at once when something changed since the last `clear`. */
@@ -120,6 +122,7 @@ export async function* followTask(mapping: A2aMapping, options: FollowOptions): 
       // The view first: the journal read after it holds at least every artifact the view stands on.
       const found = await mapping.view(owner, ref);
       if (!found && options.whenGone === 'end') return;
+      if (found && FINAL_STATES.has(found.state)) await options.onFinal?.(found);
       const view = found ?? GONE;
       const moved = last.state !== view.state || last.message !== view.message;
       // Work resumed (a reply, a confirmation): what it produced comes after `working`, even when

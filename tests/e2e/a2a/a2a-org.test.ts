@@ -3,16 +3,11 @@ import type { Client } from '@a2a-js/sdk/client';
 import { TaskNotCancelableError } from '@a2a-js/sdk/errors';
 import { SHOP_PRD } from '../../support/org/org-harness.ts';
 import { collect, send, stateName, userMessage } from '../../support/a2a/a2a-server.ts';
+import { OFFLINE_PRD } from '../../support/a2a/offline-prd.ts';
 import { servedRuntimes } from '../../support/a2a/served-runtimes.ts';
 import { ORG_ROLES, orgBrain, type TurnActivity, type WorkspaceOf } from '../../../actors/org/org-brains.ts';
 
 const { serve } = servedRuntimes();
-
-/** A PRD whose storage constraint clashes with the decision a first project records (server-only). */
-const OFFLINE_PRD = {
-  ...SHOP_PRD,
-  features: [{ ...SHOP_PRD.features[0]!, constraints: [{ topic: 'storage', value: 'offline-first' }] }],
-};
 
 async function task(client: Client, data: unknown) {
   const result = await client.sendMessage(send(userMessage({ data })));

@@ -41,6 +41,8 @@ const line = (update: TaskUpdate) =>
 
 async function follow(system: ReturnType<typeof fakeSystem>, signal?: AbortSignal, shown: string[] = []) {
   const lines: string[] = [];
+  /** Each final view `onFinal` was given, as a line, in order with what was sent. */
+  const onFinal = async (view: A2aView) => void lines.push(`kept:${view.state}`);
   const updates = followTask(system.mapping, {
     owner: 'ada',
     ref: 'r',
@@ -50,6 +52,7 @@ async function follow(system: ReturnType<typeof fakeSystem>, signal?: AbortSigna
     until: 'final',
     whenGone: 'end',
     signal,
+    onFinal,
   });
   const done = (async () => {
     for await (const update of updates) lines.push(line(update));
@@ -73,7 +76,7 @@ describe('followTask', () => {
     const { lines, done } = await follow(system);
     system.change({ state: 'completed', artifacts: [artifact('plan', 1)] });
     await done;
-    expect(lines).toEqual(['status:working', 'artifact:plan:1', 'status:completed']);
+    expect(lines).toEqual(['kept:completed', 'status:working', 'artifact:plan:1', 'status:completed']);
     expect(system.listeners.size).toBe(0);
   });
 
@@ -82,7 +85,13 @@ describe('followTask', () => {
     const { lines, done } = await follow(system);
     system.change({ state: 'completed', artifacts: [artifact('plan', 2)] }, [artifact('plan', 1), artifact('plan', 2)]);
     await done;
-    expect(lines).toEqual(['status:working', 'artifact:plan:1', 'artifact:plan:2', 'status:completed']);
+    expect(lines).toEqual([
+      'kept:completed',
+      'status:working',
+      'artifact:plan:1',
+      'artifact:plan:2',
+      'status:completed',
+    ]);
   });
 
   it('matches what it sent by record id: skips what the client holds, sends one that shows up before others once', async () => {
@@ -99,6 +108,7 @@ describe('followTask', () => {
       'status:working',
       'artifact:contract:1',
       'artifact:schema:1',
+      'kept:completed',
       'artifact:contract:2',
       'artifact:schema:2',
       'status:completed',
