@@ -2,7 +2,8 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { Role, TaskState, taskStateToJSON, type Message, type Part, type StreamResponse } from '@a2a-js/sdk';
-import { ClientFactory, ClientFactoryOptions, JsonRpcTransportFactory, type Client } from '@a2a-js/sdk/client';
+import type { Client } from '@a2a-js/sdk/client';
+import { a2aClient } from '../http-host/a2a-client.ts';
 import type { startRuntime } from '../runtime-harness.ts';
 
 type Harness = Awaited<ReturnType<typeof startRuntime>>;
@@ -19,20 +20,7 @@ export async function listen(harness: Harness) {
   return {
     base,
     /** The SDK's client of `/a2a/<system>/`, from its card, sending the user's bearer token. */
-    async client(user: string, system: string): Promise<Client> {
-      const token = await harness.token(user);
-      const fetchImpl: typeof fetch = (input, init) => {
-        const headers = new Headers(init?.headers);
-        headers.set('authorization', `Bearer ${token}`);
-        return fetch(input, { ...init, headers });
-      };
-      const factory = new ClientFactory(
-        ClientFactoryOptions.createFrom(ClientFactoryOptions.default, {
-          transports: [new JsonRpcTransportFactory({ fetchImpl })],
-        }),
-      );
-      return factory.createFromUrl(`${base}/a2a/${system}/`);
-    },
+    client: async (user: string, system: string): Promise<Client> => a2aClient(base, await harness.token(user), system),
     close: () => new Promise<void>((resolve) => server!.close(() => resolve())),
   };
 }
