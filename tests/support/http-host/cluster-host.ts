@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signToken } from '../../../server/auth.ts';
 import { startServer } from '../crash/server-process.ts';
+import { restateQuery } from '../restate/cluster-calls.ts';
 import { freePort } from '../restate/free-port.ts';
 import { readAnswer, requestInit, withToken, type HttpHost } from './http-host.ts';
 
@@ -53,16 +54,7 @@ export async function startClusterHost(workers = 2): Promise<ClusterHost> {
     call: async (user, method, path, body) =>
       readAnswer(await fetch(`${server.url}${path}`, requestInit(await token(user), method, body))),
     fetch: async (user, path, init) => fetch(`${server.url}${path}`, withToken(await token(user), init)),
-    async query(sql) {
-      const response = await fetch(`http://127.0.0.1:${env.RESTATE_ADMIN_PORT}/query`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ query: sql }),
-      });
-      if (response.status !== 200)
-        throw new Error(`Restate's /query answered ${response.status}: ${await response.text()}`);
-      return ((await response.json()) as { rows: Record<string, unknown>[] }).rows;
-    },
+    query: (sql) => restateQuery(`http://127.0.0.1:${env.RESTATE_ADMIN_PORT}`, sql),
     async stop() {
       try {
         const code = await server.stop(60_000);
