@@ -56,6 +56,9 @@ export class RemoteRun implements RunHandle {
   /** Sends not answered yet, by envelope id. */
   private readonly sent = new Map<string, Promise<void>>();
   private stopped = false;
+  private reading: Promise<void> | undefined;
+  /** When the last read answered (`performance.now()`). */
+  private readAt = -Infinity;
 
   constructor(private readonly options: RemoteRunOptions) {
     this.partition = options.partition;
@@ -130,11 +133,14 @@ export class RemoteRun implements RunHandle {
     return undefined;
   }
 
-  /** Reads the run's object again and tells watchers and waiters what changed. */
-  async refresh(): Promise<void> {
-    const response = await postToIngress(this.url('view'), null, undefined, this.options.retry);
-    const view = (await response.json()) as RunView | null;
-    if (view) this.take(view);
+  /**
+   * Reads the run's object again and tells watchers and waiters what changed. Callers that ask
+   * while a read is under way share it; with `maxAgeMs`, a read finished that recently stands.
+   */
+  refresh(maxAgeMs = 0): Promise<void> {
+    if (maxAgeMs > 0 && performance.now() - this.readAt < maxAgeMs) return Promise.resolve();
+    this.reading ??= this.read().finally(() => (this.reading = undefined));
+    return this.reading;
   }
 
   /** Its host reads it on its own too (a working run: its changes are heard though nobody watches). */
@@ -155,7 +161,15 @@ export class RemoteRun implements RunHandle {
 
   private async deliver(event: EventObject, key: string): Promise<void> {
     await postToIngress(this.url('deliver'), event, key, this.options.retry);
-    await this.refresh().catch(() => undefined);
+    // A read of its own: one under way may have begun before Restate committed this event.
+    await this.read().catch(() => undefined);
+  }
+
+  private async read(): Promise<void> {
+    const response = await postToIngress(this.url('view'), null, undefined, this.options.retry);
+    const view = (await response.json()) as RunView | null;
+    this.readAt = performance.now();
+    if (view) this.take(view);
   }
 
   private take(view: RunView): void {

@@ -10,6 +10,9 @@ import { RunStore } from '../run-host/run-store.ts';
 import type { IngressRetry } from './ingress-post.ts';
 import { RemoteRun } from './remote-run.ts';
 
+/** How old a live run's last read may be for a caller that reads it (`snapshotOf`) to take it as is. */
+const READ_AGAIN_MS = 100;
+
 export interface RestateRunHostOptions {
   ingressUrl: string;
   /** The system's name (its objects are `<name>-host`) and addressing (the id of its envelopes). */
@@ -164,8 +167,10 @@ export class RestateRunHost implements RunHosting<RemoteRun> {
   private async read(partition: string): Promise<RemoteRun | undefined> {
     const owner = await this.ownerOf(partition);
     if (owner === undefined) return undefined;
-    const run = this.live.get(partition) ?? this.remoteRun(partition);
-    await run.refresh();
+    const live = this.live.get(partition);
+    const run = live ?? this.remoteRun(partition);
+    // A live run read a moment ago (its host tracks it) answers as read: the state may change any moment anyway.
+    await run.refresh(live ? READ_AGAIN_MS : 0);
     return run;
   }
 
