@@ -1,3 +1,4 @@
+import { FrozenPrefixFold } from '../../models/frozen-prefix-fold.ts';
 import type { DataSourceName, DataSourceParamsMap } from '../../../protocol/trainer/data-source.ts';
 import { DataSourceNameSchema } from '../../../protocol/trainer/data-source.ts';
 import type { InitializerResponse, KnowledgeSelection } from '../../../protocol/trainer/initializer-response.ts';
@@ -36,36 +37,72 @@ function windowOf(source: DataSourceName, data: string): number | null {
   return source === 'workout_history' ? historyWindowOf(data) : null;
 }
 
+/** What the events so far say: the sources loaded, when a source last changed, and the changing calls awaiting their result. */
+interface KnowledgeReading {
+  readonly loaded: ReadonlyMap<DataSourceName, ExistingKnowledge & { at: number }>;
+  readonly changedAt: ReadonlyMap<DataSourceName, number>;
+  /** Call id -> tool name, for calls of the tools in `CHANGES` only. */
+  readonly changing: ReadonlyMap<string, string>;
+}
+
+const NOTHING_KNOWN: KnowledgeReading = Object.freeze({ loaded: new Map(), changedAt: new Map(), changing: new Map() });
+
+const changesOf = (tool: string | undefined) =>
+  tool !== undefined && Object.hasOwn(CHANGES, tool) ? CHANGES[tool] : undefined;
+
+/** Reads one more event into a new reading (`before` is left as it was; most events change nothing). */
+function readEvent(before: KnowledgeReading, event: SessionEvent): KnowledgeReading {
+  if (event.event_type === 'knowledge') {
+    const source = DataSourceNameSchema.safeParse(event.data.source);
+    if (!source.success) return before;
+    const days = windowOf(source.data, event.data.data);
+    const known = before.loaded.get(source.data);
+    // A known window supersedes none (none means "the latest workouts, however old").
+    const widest = known?.days_back == null ? days : days === null ? known.days_back : Math.max(known.days_back, days);
+    const entry = {
+      source: source.data,
+      days_back: WINDOWED.has(source.data) ? widest : null,
+      at: event.sequence_number,
+    };
+    return { ...before, loaded: new Map(before.loaded).set(source.data, entry) };
+  }
+  if (event.event_type === 'tool_call') {
+    const { call_id: id, tool_name: tool } = event.data;
+    if (changesOf(tool)) return { ...before, changing: new Map(before.changing).set(id, tool) };
+    if (!before.changing.has(id)) return before;
+    // The id now names a call that changes nothing.
+    const changing = new Map(before.changing);
+    changing.delete(id);
+    return { ...before, changing };
+  }
+  if (event.event_type === 'tool_result' && event.data.success) {
+    const sources = changesOf(before.changing.get(event.data.call_id));
+    if (!sources) return before;
+    const changedAt = new Map(before.changedAt);
+    for (const source of sources) changedAt.set(source, event.sequence_number);
+    return { ...before, changedAt };
+  }
+  return before;
+}
+
+/**
+ * The reading after each event: a session's context events are the same frozen objects from one
+ * turn to the next, so a turn reads only the events past those the previous turn read, not the
+ * whole session (see `FrozenPrefixFold`).
+ */
+const readings = new FrozenPrefixFold<SessionEvent, KnowledgeReading>(
+  readEvent,
+  NOTHING_KNOWN,
+  (event) => Object.isFrozen(event) && Object.isFrozen(event.data),
+);
+
 /**
  * Reads the knowledge loaded so far from the session's knowledge events, keeping for each source
  * its widest window, and marks as stale the sources a
  * successful log_workout or set_current_location changed after they were loaded.
  */
 export function knowledgeStateOf(events: readonly SessionEvent[]): KnowledgeState {
-  const loaded = new Map<DataSourceName, ExistingKnowledge & { at: number }>();
-  const changedAt = new Map<DataSourceName, number>();
-  const pendingCalls = new Map<string, string>();
-  for (const event of events) {
-    if (event.event_type === 'knowledge') {
-      const source = DataSourceNameSchema.safeParse(event.data.source);
-      if (!source.success) continue;
-      const days = windowOf(source.data, event.data.data);
-      const before = loaded.get(source.data);
-      // A known window supersedes none (none means "the latest workouts, however old").
-      const widest =
-        before?.days_back == null ? days : days === null ? before.days_back : Math.max(before.days_back, days);
-      loaded.set(source.data, {
-        source: source.data,
-        days_back: WINDOWED.has(source.data) ? widest : null,
-        at: event.sequence_number,
-      });
-    } else if (event.event_type === 'tool_call') {
-      pendingCalls.set(event.data.call_id, event.data.tool_name);
-    } else if (event.event_type === 'tool_result' && event.data.success) {
-      for (const source of CHANGES[pendingCalls.get(event.data.call_id) ?? ''] ?? [])
-        changedAt.set(source, event.sequence_number);
-    }
-  }
+  const { loaded, changedAt } = readings.fold(events);
   const existing = [...loaded.values()].map(({ source, days_back }) => ({ source, days_back }));
   const stale = [...loaded.values()]
     .filter(({ source, at }) => (changedAt.get(source) ?? 0) > at)
