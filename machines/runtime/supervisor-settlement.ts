@@ -6,47 +6,48 @@
  * durable is handled now, in order, or refused if that input's append failed; and a give-up or
  * expiry of acknowledged delivery is announced once the record closing it is durable.
  */
+import type { AnyActorRef } from 'xstate';
 import type { AgentReport } from '../../protocol/runtime/agent-report.ts';
 import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 import type { JournalAckEvent } from '../../actors/runtime/journal-writer.ts';
 import type { PendingDelivery } from './pending-deliveries.ts';
 import { ackItemOf, applyAckEffects, rescheduleAckTimer } from './supervisor-acks.ts';
-import { expiredEvent, journalRefusal } from './supervisor-events.ts';
-import { ackStepOf, deliverPending, refuse, type SupervisorStep } from './supervisor-step.ts';
+import { deliveryOf, expiredEvent, journalRefusal, type AgentDeliveryEvent } from './supervisor-events.ts';
+import { ackStepOf, deliverPending, refuse, type RoutedEvent, type SupervisorStep } from './supervisor-step.ts';
 
 /** Settles a batch of journal outcomes. */
 export function deliverJournaled(step: SupervisorStep, event: JournalAckEvent): void {
   const { ledger } = step.context;
   const { enqueue } = step;
   const { due, released } = ledger.settle(event.tickets, event.failed);
-  const routed = new RoutedBatches(enqueue);
+  const settled = new SettledBatch(step);
   for (const pending of due) {
-    const { record, partition, settled } = pending;
-    if (!settled?.ok) {
-      routed.flush();
-      revoke(step, pending, settled?.message);
+    const { record, partition } = pending;
+    if (!pending.settled?.ok) {
+      settled.flush();
+      revoke(step, pending, pending.settled?.message);
       continue;
     }
     if (record.expired) {
-      routed.flush();
+      settled.flush();
       enqueue.emit(expiredEvent(partition, record, 'admission'));
       continue;
     }
     // Its delivery waited for the disk: past its expiry now, it is not delivered either.
     if (!pending.deliveredEarly && pending.expiresAt !== undefined && ledger.expiredNow(pending)) {
-      routed.flush();
+      settled.flush();
       if (!closeTrackedExpiry(step, pending)) enqueue.emit(expiredEvent(partition, record, 'delivery'));
       continue;
     }
-    if (!pending.deliveredEarly) deliverPending(step, pending);
+    if (!pending.deliveredEarly) settled.deliver(pending);
     if (pending.targets.length > 0) {
-      routed.add(partition, record);
+      settled.routed(partition, record);
       continue;
     }
-    routed.flush();
+    settled.flush();
     enqueue({ type: 'emitRouted', params: { type: 'supervisor.outbound', partition, record } });
   }
-  routed.flush();
+  settled.flush();
   const { acks } = step.context;
   if (acks?.closing) {
     const ackStep = ackStepOf(step, acks);
@@ -69,30 +70,72 @@ export function deliverJournaled(step: SupervisorStep, event: JournalAckEvent): 
 }
 
 /**
- * The envelopes one batch of acks delivered, announced as `supervisor.routed` events of one
- * partition each: consecutive records of a partition share one event, a record of another
- * partition closes it, and whatever else is announced flushes it first, so that observers hear
- * every event in routing order.
+ * What one batch of acks delivers and announces, held until something else must be said: the
+ * deliveries go to the `deliverer` as one event (in routing order), then the envelopes are
+ * announced as `supervisor.routed` events of one partition each (consecutive records of a
+ * partition share one event, a record of another partition closes it). Anything else the
+ * settlement says flushes both first, so that agents get their deliveries, and observers hear
+ * every event, in routing order, and each envelope is announced after it was delivered.
  */
-class RoutedBatches {
+class SettledBatch {
+  #targets: AnyActorRef[] = [];
+  #events: AgentDeliveryEvent[] = [];
+  /** Closed routed events, not enqueued yet: they follow the deliveries. */
+  #closed: RoutedEvent[] = [];
   #partition: string | undefined;
   #records: RoutedRecord[] = [];
+  readonly #children: Record<string, AnyActorRef | undefined>;
 
-  constructor(private readonly enqueue: SupervisorStep['enqueue']) {}
+  constructor(private readonly step: SupervisorStep) {
+    this.#children = step.self.getSnapshot().children as Record<string, AnyActorRef | undefined>;
+  }
 
-  add(partition: string, record: RoutedRecord): void {
-    if (partition !== this.#partition) this.flush();
+  /** Delivers a durable envelope to its targets: in the batch, or in its turn where it needs an ack. */
+  deliver(pending: PendingDelivery): void {
+    const { step } = this;
+    const tracked = step.context.acks !== undefined && step.config.ackPolicyOf?.(pending.record.envelope);
+    if (tracked || !pending.targets.every((target) => this.#children[target] !== undefined)) {
+      this.flush();
+      deliverPending(step, pending);
+      return;
+    }
+    for (const target of pending.targets) {
+      this.#targets.push(this.#children[target]!);
+      this.#events.push(deliveryOf(pending.record, pending.id));
+    }
+    // A request's requester is known by the open request; any other sender is remembered here.
+    if (pending.record.kind !== 'request')
+      step.context.senders.delivered(pending.id, pending.sender, pending.targets.length);
+  }
+
+  routed(partition: string, record: RoutedRecord): void {
+    if (partition !== this.#partition) this.#close();
     this.#partition = partition;
     this.#records.push(record);
   }
 
   flush(): void {
+    const { enqueue } = this.step;
+    if (this.#targets.length > 0) {
+      enqueue({
+        type: 'deliverBatch',
+        params: { type: 'supervisor.deliver', targets: this.#targets, events: this.#events },
+      });
+      this.#targets = [];
+      this.#events = [];
+    }
+    this.#close();
+    if (this.#closed.length === 0) return;
+    for (const routed of this.#closed) enqueue({ type: 'emitRouted', params: routed });
+    this.#closed = [];
+  }
+
+  #close(): void {
     const partition = this.#partition;
     if (partition === undefined) return;
-    const records = this.#records;
+    this.#closed.push({ type: 'supervisor.routed', partition, records: this.#records });
     this.#partition = undefined;
     this.#records = [];
-    this.enqueue({ type: 'emitRouted', params: { type: 'supervisor.routed', partition, records } });
   }
 }
 

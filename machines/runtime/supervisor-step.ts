@@ -7,6 +7,7 @@ import type { AnyActorRef, EventObject } from 'xstate';
 import type { Addressing } from '../../protocol/runtime/envelope-addressing.ts';
 import type { AckDelivery } from './ack-delivery.ts';
 import type { DeliverySenders } from './delivery-senders.ts';
+import type { DeliverBatchEvent } from './supervisor-deliverer.ts';
 import type { PendingDelivery } from './pending-deliveries.ts';
 import { ackItemOf, deliverTracked, rescheduleAckTimer, type AckStep } from './supervisor-acks.ts';
 import { isRunningChild, type SupervisorEmitted, type SupervisorEvent } from './supervisor-events.ts';
@@ -41,7 +42,10 @@ export interface DeliverParams {
 }
 
 /** The named actions of the hot path, as `enqueue` takes them (its typed overloads cannot name actions of the same `setup`). */
-type HotAction = { type: 'deliverRecord'; params: DeliverParams } | { type: 'emitRouted'; params: RoutedEvent };
+type HotAction =
+  | { type: 'deliverRecord'; params: DeliverParams }
+  | { type: 'deliverBatch'; params: DeliverBatchEvent }
+  | { type: 'emitRouted'; params: RoutedEvent };
 
 /** The part of XState's `enqueue` the steps use, with dynamic targets and the hot path's named actions. */
 export interface SupervisorEnqueue {

@@ -28,6 +28,7 @@ import {
 } from './supervisor-events.ts';
 import { SupervisorLedger } from './supervisor-ledger.ts';
 import { expireRequest } from './supervisor-requests.ts';
+import { supervisorDeliverer, type DeliverBatchEvent } from './supervisor-deliverer.ts';
 import { deliverJournaled } from './supervisor-settlement.ts';
 import {
   ackStepOf,
@@ -123,6 +124,7 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
     },
     actors: {
       journalWriter: createJournalWriter(options.journal),
+      deliverer: supervisorDeliverer,
       ...(system.agents as Record<string, AnyActorLogic>),
     },
     guards: {
@@ -142,6 +144,7 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
         (_, params: DeliverParams) => params.target,
         (_, params: DeliverParams) => deliveryOf(params.pending.record, params.pending.id),
       ),
+      deliverBatch: sendTo('deliverer', (_, batch: DeliverBatchEvent) => batch),
       emitRouted: emit((_, event: RoutedEvent) => event),
       spawnAgents: enqueueActions(({ context, enqueue }) => {
         // The agents' names are only known at run time, so the typed overloads cannot list them.
@@ -228,7 +231,10 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
       return { ledger, agentInputs: input.agentInputs ?? {}, acks, senders: new DeliverySenders() };
     },
     entry: ['spawnAgents', 'armRestoredAcks'],
-    invoke: { src: 'journalWriter', id: 'journal' },
+    invoke: [
+      { src: 'journalWriter', id: 'journal' },
+      { src: 'deliverer', id: 'deliverer' },
+    ],
     initial: 'routing',
     states: {
       routing: {

@@ -21,9 +21,9 @@ describe('supervisor', () => {
     await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
   });
 
-  it('spawns every agent of the system by name', () => {
+  it('spawns every agent of the system by name, beside its journal writer and deliverer', () => {
     const { actor } = start();
-    expect(Object.keys(actor.getSnapshot().children).sort()).toEqual(['A', 'B', 'C', 'journal']);
+    expect(Object.keys(actor.getSnapshot().children).sort()).toEqual(['A', 'B', 'C', 'deliverer', 'journal']);
   });
 
   it('delivers a valid envelope on a declared edge after journaling it', async () => {
