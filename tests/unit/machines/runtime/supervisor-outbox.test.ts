@@ -22,11 +22,15 @@ import { envelope, testSystem } from '../../../support/test-system.ts';
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A supervisor sent to directly (as a host does), counting the events its journal writer receives. */
-function start(journal: Journal<RoutedRecord>) {
+function start(
+  journal: Journal<RoutedRecord>,
+  onEvent: (event: Extract<InspectionEvent, { type: '@xstate.event' }>) => void = () => {},
+) {
   const toWriter: string[] = [];
   const actor = createActor(createSupervisorMachine(testSystem(), { journal }), {
     input: {},
     inspect: (event: InspectionEvent) => {
+      if (event.type === '@xstate.event' && (event.actorRef as AnyActorRef).id === 'deliverer') onEvent(event);
       if (
         event.type === '@xstate.event' &&
         (event.actorRef as AnyActorRef).id === 'journal' &&
@@ -90,6 +94,28 @@ describe('supervisor outbox', () => {
     const partitions = routed.map((e) => (e.type === 'supervisor.routed' ? e.partition : e.type));
     expect(partitions.every((partition, n) => n === 0 || partition !== partitions[n - 1])).toBe(true);
     expect(routed.length).toBeLessThan(sent.length);
+  });
+
+  it('hands a burst of acks to the deliverer in one event, and announces each envelope after its agent has it', async () => {
+    const toDeliverer: number[] = [];
+    const { actor, agent, receivedIds } = start(createMemoryJournal<RoutedRecord>(), (event) => {
+      if (event.event.type === 'supervisor.deliver') toDeliverer.push(event.event.events.length);
+    });
+    const heardBeforeDelivery: string[] = [];
+    actor.on('supervisor.routed', (event) => {
+      const received = new Set(receivedIds('B'));
+      for (const record of event.records) {
+        const id = (record.envelope as { message_id: string }).message_id;
+        if (!received.has(id)) heardBeforeDelivery.push(id);
+      }
+    });
+    const sent = Array.from({ length: 40 }, (_, n) => envelope({ run_id: `run-${n % 4}` }));
+    for (const e of sent) actor.send({ type: 'supervisor.send', envelope: e });
+    await until(agent('B'), (c) => c.received.length === 40);
+    await tick();
+    expect(toDeliverer).toEqual([40]);
+    expect(heardBeforeDelivery).toEqual([]);
+    expect(receivedIds('B')).toEqual(sent.map((e) => e.message_id));
   });
 
   it('writes and syncs a burst to a file journal once per partition', async () => {
