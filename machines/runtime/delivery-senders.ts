@@ -56,8 +56,9 @@ export class DeliverySenders {
     while (this.#head < this.#order.length) {
       const entry = this.#order[this.#head];
       this.#order[this.#head++] = undefined;
-      if (entry && this.#open.get(entry.id) === entry) {
+      if (entry && entry.receivers > 0) {
         this.#open.delete(entry.id);
+        entry.receivers = 0;
         return;
       }
     }
@@ -65,12 +66,12 @@ export class DeliverySenders {
 
   /** Drops forgotten entries from the order (at most `limit` remain), so it stays under twice the limit. */
   #compact(): void {
-    this.#order = this.#order.slice(this.#head).filter((entry) => entry && this.#open.get(entry.id) === entry);
+    this.#order = this.#order.slice(this.#head).filter((entry) => entry !== undefined && entry.receivers > 0);
     this.#head = 0;
   }
 }
 
-/** One remembered delivery. */
+/** One remembered delivery; it is in the map exactly while receivers are left (a forgotten one is set to 0). */
 interface OpenDelivery {
   id: string;
   sender: string;
