@@ -93,19 +93,25 @@ class SettledBatch {
   /** Delivers a durable envelope to its targets: in the batch, or in its turn where it needs an ack. */
   deliver(pending: PendingDelivery): void {
     const { step } = this;
+    const { targets } = pending;
     const tracked = step.context.acks !== undefined && step.config.ackPolicyOf?.(pending.record.envelope);
-    if (tracked || !pending.targets.every((target) => this.#children[target] !== undefined)) {
+    if (tracked || !this.#allChildren(targets)) {
       this.flush();
       deliverPending(step, pending);
       return;
     }
-    for (const target of pending.targets) {
+    for (const target of targets) {
       this.#targets.push(this.#children[target]!);
       this.#events.push(deliveryOf(pending.record, pending.id));
     }
     // A request's requester is known by the open request; any other sender is remembered here.
-    if (pending.record.kind !== 'request')
-      step.context.senders.delivered(pending.id, pending.sender, pending.targets.length);
+    if (pending.record.kind !== 'request') step.context.senders.delivered(pending.id, pending.sender, targets.length);
+  }
+
+  /** Whether every target is a child (if not, the per-target path delivers it, and fails as it always did). */
+  #allChildren(targets: readonly string[]): boolean {
+    for (const target of targets) if (this.#children[target] === undefined) return false;
+    return true;
   }
 
   routed(partition: string, record: RoutedRecord): void {
