@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signToken } from '../server/auth.ts';
 import { killAllServers, startServer, type ServerProcess } from '../tests/support/crash/server-process.ts';
-import { freePort } from '../tests/support/restate/free-port.ts';
+import { clusterEnv } from '../tests/support/restate/free-port.ts';
 
 const RUNS = 40;
 const USERS = 5;
@@ -56,17 +56,6 @@ async function measure(entry: string, env: Record<string, string>): Promise<numb
     await server.stop().catch(() => undefined);
     await rm(dataDir, { recursive: true, force: true });
   }
-}
-
-async function clusterEnv(workers: number): Promise<Record<string, string>> {
-  return {
-    SCARF_ANALYTICS: 'false',
-    RESTATE_WORKERS: String(workers),
-    RESTATE_INGRESS_PORT: String(await freePort()),
-    RESTATE_ADMIN_PORT: String(await freePort()),
-    RESTATE_NODE_PORT: String(await freePort()),
-    RESTATE_ENDPOINT_PORT: String(await freePort()),
-  };
 }
 
 export async function runClusterBench() {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signToken } from '../../server/auth.ts';
 import { killAllServers, startServer, type ServerProcess } from '../support/crash/server-process.ts';
-import { freePort } from '../support/restate/free-port.ts';
+import { clusterEnv } from '../support/restate/free-port.ts';
 
 /*
  * `npm run start:cluster` over HTTP, each pipeline run a `nutrition-host` object on Restate: 50
@@ -25,12 +25,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'cluster-'));
   token = await signToken('cluster-ada', SECRET);
   env = {
-    SCARF_ANALYTICS: 'false',
-    RESTATE_WORKERS: '2',
-    RESTATE_INGRESS_PORT: String(await freePort()),
-    RESTATE_ADMIN_PORT: String(await freePort()),
-    RESTATE_NODE_PORT: String(await freePort()),
-    RESTATE_ENDPOINT_PORT: String(await freePort()),
+    ...(await clusterEnv()),
     MAX_WORKING_RUNS: '64',
     MAX_WORKING_RUNS_PER_USER: '64',
   };

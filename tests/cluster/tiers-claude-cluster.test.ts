@@ -10,7 +10,7 @@ import {
   type FakeModelServer,
 } from '../support/models/fake-model-server.ts';
 import { checkForcedToolRequest } from '../support/models/fake-claude-checks.ts';
-import { freePort } from '../support/restate/free-port.ts';
+import { clusterEnv } from '../support/restate/free-port.ts';
 import { callsByTask, processes } from '../support/restate/cluster-calls.ts';
 import { socketOwner } from '../support/restate/socket-owner.ts';
 
@@ -85,12 +85,7 @@ beforeAll(async () => {
   task = await readFile('examples/tiers-task.json', 'utf8');
   claude = await startFakeModelServer({ anthropicRules: checkForcedToolRequest, anthropic: reply });
   env = {
-    SCARF_ANALYTICS: 'false',
-    RESTATE_WORKERS: '2',
-    RESTATE_INGRESS_PORT: String(await freePort()),
-    RESTATE_ADMIN_PORT: String(await freePort()),
-    RESTATE_NODE_PORT: String(await freePort()),
-    RESTATE_ENDPOINT_PORT: String(await freePort()),
+    ...(await clusterEnv()),
     ANTHROPIC_API_KEY: 'sk-fake-cluster',
     ANTHROPIC_BASE_URL: claude.url,
   };

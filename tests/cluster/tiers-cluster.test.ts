@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signToken } from '../../server/auth.ts';
 import { killAllServers, startServer, type ServerProcess } from '../support/crash/server-process.ts';
-import { freePort } from '../support/restate/free-port.ts';
+import { clusterEnv } from '../support/restate/free-port.ts';
 import { callsByTask, processes, restateQuery } from '../support/restate/cluster-calls.ts';
 
 /*
@@ -27,12 +27,7 @@ beforeAll(async () => {
   token = await signToken('cluster-ada', SECRET);
   task = await readFile('examples/tiers-task.json', 'utf8');
   env = {
-    SCARF_ANALYTICS: 'false',
-    RESTATE_WORKERS: '2',
-    RESTATE_INGRESS_PORT: String(await freePort()),
-    RESTATE_ADMIN_PORT: String(await freePort()),
-    RESTATE_NODE_PORT: String(await freePort()),
-    RESTATE_ENDPOINT_PORT: String(await freePort()),
+    ...(await clusterEnv()),
   };
   server = await start();
 }, 120_000);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { signToken } from '../../../server/auth.ts';
 import { startServer } from '../crash/server-process.ts';
 import { restateQuery } from '../restate/cluster-calls.ts';
-import { freePort } from '../restate/free-port.ts';
+import { clusterEnv } from '../restate/free-port.ts';
 import { readAnswer, requestInit, withToken, type HttpHost } from './http-host.ts';
 
 const SECRET = 'cluster-http-secret-0123456789abcdef';
@@ -28,12 +28,7 @@ export interface ClusterHost extends HttpHost {
 export async function startClusterHost(workers = 2): Promise<ClusterHost> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cluster-http-'));
   const env: Record<string, string> = {
-    SCARF_ANALYTICS: 'false',
-    RESTATE_WORKERS: String(workers),
-    RESTATE_INGRESS_PORT: String(await freePort()),
-    RESTATE_ADMIN_PORT: String(await freePort()),
-    RESTATE_NODE_PORT: String(await freePort()),
-    RESTATE_ENDPOINT_PORT: String(await freePort()),
+    ...(await clusterEnv(workers)),
   };
   const server = await startServer({
     entry: 'server/cluster-main.ts',
