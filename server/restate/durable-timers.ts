@@ -53,7 +53,8 @@ export class DurableTimers {
     system.scheduler = {
       schedule: (source, target, event, delay, id) => {
         if (this.frozen) return;
-        const key = `${source.id}.${id ?? event.type}`;
+        const key = `${stableId(source)}.${id ?? event.type}`;
+        stableId(target);
         const kept = this.restoring ? this.persisted[key]?.deadline : undefined;
         this.armed.set(key, { deadline: kept ?? this.now + delay, source, target, event });
       },
@@ -99,4 +100,18 @@ export class DurableTimers {
     );
     return this.frozen;
   }
+}
+
+/**
+ * An actor's id, which keys its timers in the object's state and in the messages its handler
+ * sends: it must not be the session id XState made up (`x:N`, counted per process), or a
+ * handler replayed after a crash sends other messages than its journal holds and is retried
+ * forever, and a saved timer finds no actor to go to. Such an actor needs an `id`.
+ */
+function stableId(actor: AnyActorRef): string {
+  if (actor.id === actor.sessionId)
+    throw new Error(
+      `A timer of actor ${actor.id} cannot be kept: the actor has no id of its own. Give it an \`id\`.`,
+    );
+  return actor.id;
 }

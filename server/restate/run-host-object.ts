@@ -4,7 +4,7 @@ import type { EventObject } from 'xstate';
 import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 import { isRoutedRecord } from '../../protocol/runtime/ack-record.ts';
 import { journaledCall, type BrainCall, type RestateBrain } from './run-object.ts';
-import { restoreRun, type RestateRunSpec, type RunState } from './restored-run.ts';
+import { restoreRun, type RestateRunSpec, type RestoredRun, type RunState } from './restored-run.ts';
 import type { BrainAnswer } from './served-brains.ts';
 
 /** What a handler of a run object answers: the run actor's snapshot and the envelopes it routed meanwhile. */
@@ -35,55 +35,29 @@ export function runHostServices(spec: RestateRunSpec, brains: Readonly<Record<st
   /** One exclusive step of a run: `take` changes its state first (an answer), `work` acts on the restored run. */
   const step = async (
     ctx: restate.ObjectContext,
-    work: (run: ReturnType<typeof restoreRun>) => void,
+    work: (run: RestoredRun) => void,
     take: (state: RunState) => void = () => undefined,
   ): Promise<RunStep> => {
-    const state: RunState = {
-      journal: [],
-      timers: {},
-      answers: {},
-      sent: [],
-      ...((await ctx.get<RunState>('run')) ?? {}),
-    };
-    take(state);
-    const now = await ctx.date.now();
-    const restored = restoreRun(spec, ctx.key, state, now);
-    try {
-      work(restored);
-      await restored.settle();
-      const failure = restored.failure();
-      if (failure) throw new restate.TerminalError(`Run ${ctx.key} failed: ${String(failure)}`);
-      for (const call of restored.calls.toSend()) {
-        ctx.genericSend({
-          service: brainsName,
-          method: 'call',
-          parameter: { run: ctx.key, ...call },
-          inputSerde: json,
-        });
-        state.sent.push(call.id);
-      }
-      const timers = restored.timers.deadlines();
-      for (const [key, timer] of Object.entries(timers))
-        if (state.timers[key]?.deadline !== timer.deadline)
-          ctx.genericSend({
-            service: hostName,
-            method: 'tick',
-            key: ctx.key,
-            parameter: { key, deadline: timer.deadline },
-            inputSerde: json,
-            delay: Math.max(0, timer.deadline - now),
-          });
-      const snapshot = restored.run.actor.getPersistedSnapshot();
-      ctx.set<RunState>('run', { ...state, snapshot, journal: restored.journal.entries(), timers });
-      const { value, context, status } = restored.run.snapshot();
-      const routed = restored.journal
-        .appended()
-        .filter((entry) => isRoutedRecord(entry.data))
-        .map((entry) => (entry.data as RoutedRecord).envelope);
-      return { snapshot: { value, context, status }, routed } satisfies RunStep;
-    } finally {
-      restored.run.stop();
-    }
+    const saved = await ctx.get<RunState>('run');
+    const done = await stepRun(spec, ctx.key, saved, await ctx.date.now(), work, take);
+    for (const call of done.calls)
+      ctx.genericSend({
+        service: brainsName,
+        method: 'call',
+        parameter: { run: ctx.key, ...call },
+        inputSerde: json,
+      });
+    for (const tick of done.ticks)
+      ctx.genericSend({
+        service: hostName,
+        method: 'tick',
+        key: ctx.key,
+        parameter: { key: tick.key, deadline: tick.deadline },
+        inputSerde: json,
+        delay: tick.delayMs,
+      });
+    ctx.set<RunState>('run', done.state);
+    return done.step;
   };
 
   const host = restate.object({
@@ -133,4 +107,67 @@ export function runHostServices(spec: RestateRunSpec, brains: Readonly<Record<st
     },
   });
   return [host, brainService] as const;
+}
+
+/** What one handler of a run object does, as data: the brain calls and timer messages to send, the state to save, the answer. */
+export interface SteppedRun {
+  calls: BrainCall[];
+  ticks: { key: string; deadline: number; delayMs: number }[];
+  state: RunState;
+  step: RunStep;
+}
+
+/**
+ * One exclusive step of a run object without its context: the run restored from `saved` at
+ * `now`, `take` applied to its state first (an answer), `work` done on it, then let run until
+ * nothing waits for the journal. A handler is replayed after a crash (in another process, or
+ * this one later): for the same `saved`, `now` and work, this answers the same sends and the
+ * same state, or Restate finds the replay's journal mismatched and retries it forever.
+ * A run that fails throws a `TerminalError` (its invocation fails for good).
+ *
+ * @example
+ * const { calls, ticks, state } = await stepRun(spec, runId, saved, now, ({ run }) => run.send(event));
+ */
+export async function stepRun(
+  spec: RestateRunSpec,
+  key: string,
+  saved: RunState | null,
+  now: number,
+  work: (run: RestoredRun) => void,
+  take: (state: RunState) => void = () => undefined,
+): Promise<SteppedRun> {
+  const state: RunState = { journal: [], timers: {}, answers: {}, sent: [], ...(saved ?? {}) };
+  take(state);
+  const restored = restoreRun(spec, key, state, now);
+  try {
+    work(restored);
+    await restored.settle();
+    const failure = restored.failure();
+    if (failure) throw new restate.TerminalError(`Run ${key} failed: ${String(failure)}`);
+    const calls = restored.calls.toSend();
+    const timers = restored.timers.deadlines();
+    const ticks = Object.entries(timers)
+      .filter(([name, timer]) => state.timers[name]?.deadline !== timer.deadline)
+      .map(([name, { deadline }]) => ({ key: name, deadline, delayMs: Math.max(0, deadline - now) }));
+    const snapshot = restored.run.actor.getPersistedSnapshot();
+    const { value, context, status } = restored.run.snapshot();
+    const routed = restored.journal
+      .appended()
+      .filter((entry) => isRoutedRecord(entry.data))
+      .map((entry) => (entry.data as RoutedRecord).envelope);
+    return {
+      calls,
+      ticks,
+      state: {
+        ...state,
+        sent: [...state.sent, ...calls.map((call) => call.id)],
+        snapshot,
+        journal: restored.journal.entries(),
+        timers,
+      },
+      step: { snapshot: { value, context, status }, routed },
+    };
+  } finally {
+    restored.run.stop();
+  }
 }

@@ -75,6 +75,9 @@ export class HostedRun {
     this.idOf = options.idOf ?? addressingOf().idOf;
     let actor: AnyActorRef | undefined;
     this.supervisor = createActor(options.machine, {
+      // Its machine's id, not a session id that depends on how many actors this process made
+      // before: a Restate handler replayed elsewhere keys the supervisor's timers the same.
+      id: options.machine.id,
       input: options.input,
       ...(options.clock ? { clock: options.clock } : {}),
       inspect: (event) => {

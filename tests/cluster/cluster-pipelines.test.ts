@@ -15,6 +15,8 @@ import { clusterEnv } from '../support/restate/free-port.ts';
  */
 const SECRET = 'cluster-test-secret-0123456789abcdef';
 const RUNS = 50;
+/** How long `settled` waits for the runs of one test. */
+const SETTLE_MS = 90_000;
 
 let dataDir: string;
 let env: Record<string, string>;
@@ -90,19 +92,38 @@ async function journalOf(id: string): Promise<Envelope[]> {
   return ((await response.json()) as { messages: Envelope[] }).messages;
 }
 
-/** Polls each run until it is no longer working; returns the states. */
+/**
+ * Polls each run until it is no longer working; returns the states. A run still working after
+ * `SETTLE_MS` fails the test with what it last answered, the cluster's output and its Restate
+ * server's log (a stall explains itself instead of running into the test's timeout).
+ */
 async function settled(ids: readonly string[]): Promise<Map<string, string>> {
   const states = new Map<string, string>();
-  for (const id of ids)
+  const deadline = Date.now() + SETTLE_MS;
+  for (const id of ids) {
     for (;;) {
-      const body = (await (await api(`/pipelines/${id}`)).json()) as { state: string; status?: string };
-      if (body.state === 'output_ready' || body.state === 'error') {
-        states.set(id, body.state);
+      const response = await api(`/pipelines/${id}`);
+      const last = `${response.status} ${await response.text()}`;
+      const state = response.ok ? (JSON.parse(last.slice(4)) as { state: string }).state : undefined;
+      if (state === 'output_ready' || state === 'error') {
+        states.set(id, state);
         break;
       }
+      if (Date.now() > deadline) throw new Error(await stalled(id, last.slice(0, 500)));
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+  }
   return states;
+}
+
+async function stalled(id: string, last: string): Promise<string> {
+  const log = await readFile(join(dataDir, 'restate', 'server.log'), 'utf8').catch(() => '(none)');
+  return [
+    `Run ${id} still works ${SETTLE_MS} ms on; it last answered: ${last}`,
+    `--- cluster stderr ---\n${server.stderr().slice(-4_000)}`,
+    `--- cluster stdout ---\n${server.stdout().slice(-2_000)}`,
+    `--- restate server.log ---\n${log.slice(-6_000)}`,
+  ].join('\n');
 }
 
 /** Rows of Restate's introspection SQL (its admin API's `/query`). */
@@ -171,5 +192,5 @@ describe('npm run start:cluster', () => {
     server = await start();
     const states = await settled(ids);
     expect([...states.values()].filter((state) => state === 'output_ready')).toHaveLength(ids.length);
-  });
+  }, 240_000);
 });

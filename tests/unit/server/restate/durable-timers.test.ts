@@ -52,4 +52,15 @@ describe('DurableTimers', () => {
     second.actor.send({ type: 'poke' });
     expect(Object.values(second.timers.deadlines()).map((t) => t.deadline)).toEqual([1400]);
   });
+
+  it('refuses a timer of an actor without an id of its own: its key would differ in a replay', () => {
+    const timers = new DurableTimers({}, 0);
+    const actor = createActor(waiter);
+    timers.install(actor.system as never);
+    const errors: unknown[] = [];
+    actor.subscribe({ error: (error) => errors.push(error) });
+    actor.start();
+    expect(String(errors[0])).toMatch(/actor x:\d+ cannot be kept: the actor has no id of its own/);
+    expect(timers.deadlines()).toEqual({});
+  });
 });
