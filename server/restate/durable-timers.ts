@@ -110,8 +110,6 @@ export class DurableTimers {
  */
 function stableId(actor: AnyActorRef): string {
   if (actor.id === actor.sessionId)
-    throw new Error(
-      `A timer of actor ${actor.id} cannot be kept: the actor has no id of its own. Give it an \`id\`.`,
-    );
+    throw new Error(`A timer of actor ${actor.id} cannot be kept: the actor has no id of its own. Give it an \`id\`.`);
   return actor.id;
 }

@@ -21,7 +21,12 @@ const RUN = '5f0c4d8e-3a1b-4c2d-9e8f-7a6b5c4d3e2f';
 const T0 = Date.parse('2026-11-24T10:00:00Z');
 
 /** `stepRun` twice on the same input: both must agree; the first is the one kept. */
-async function replayed(saved: RunState | null, now: number, event?: PipelineEvent, answer?: { id: string; answer: unknown }) {
+async function replayed(
+  saved: RunState | null,
+  now: number,
+  event?: PipelineEvent,
+  answer?: { id: string; answer: unknown },
+) {
   const once = () =>
     stepRun(
       spec,
