@@ -151,8 +151,15 @@ const machineSetup = setup({
       enqueue.assign({ deferred: [] });
       for (const report of context.deferred) enqueue.raise({ type: 'supervisor.report', report });
     }),
-    /** After a restart, the new agents get the work their predecessors did not finish. */
-    redispatchInFlight: contextAction((context) => release(context, Object.values(context.inFlight), true)),
+    /**
+     * After a restart, the new agents get the work their predecessors did not finish; work
+     * whose report waits for the pause to end (deferred) is done and is not asked for again.
+     */
+    redispatchInFlight: contextAction((context) => {
+      const reported = new Set(context.deferred.map((report) => report.requestId));
+      const unfinished = Object.values(context.inFlight).filter((d) => !reported.has(d.envelope.message_id));
+      return release(context, unfinished, true);
+    }),
     cancelAllWork: enqueueActions(({ enqueue }) => {
       enqueue.assign({ inFlight: {} });
       for (const agent of NutritionWorkerSchema.options) enqueue.sendParent({ type: 'supervisor.cancel', agent });

@@ -14,16 +14,26 @@ export function awaitsReferralConfirmation(snapshot: RunSnapshot): boolean {
 }
 
 /**
- * Whether a run waits for its user alone: no agent works (nothing in flight), no check-in is
- * under way, and it is in `output_ready` or paused for a referral the user must confirm (the
- * pipeline timeout is off in both). A run paused while the PHYSICIAN still works does not rest.
+ * Whether a run waits for its user alone: no agent works (nothing in flight but work whose report
+ * waits, deferred, for the pause to end), no check-in is under way, and it is in `output_ready`
+ * or paused for a referral the user must confirm (the pipeline timeout is off in both). A run
+ * paused while the PHYSICIAN still works does not rest.
  *
  * @example
  * RunHost.open({ ..., durable: { ..., resting: restsForUser } });
  */
 export function restsForUser(snapshot: RunSnapshot): boolean {
   const { context } = snapshot;
-  if (Object.keys(context.inFlight).length > 0) return false;
+  const reported = new Set(context.deferred.map((report: { requestId: string }) => report.requestId));
+  if (Object.keys(context.inFlight).some((requestId) => !reported.has(requestId))) return false;
   if (context.checkin !== null && context.checkin.failure === undefined) return false;
   return snapshot.value === 'output_ready' || awaitsReferralConfirmation(snapshot);
+}
+
+/**
+ * Whether the run waits for its user alone or is over (`error`): where SSE `until=settled`
+ * closes. `paused_physician` while the PHYSICIAN still works is not settled.
+ */
+export function settledForUser(snapshot: RunSnapshot): boolean {
+  return snapshot.value === 'error' || restsForUser(snapshot);
 }

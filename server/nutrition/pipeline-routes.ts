@@ -7,7 +7,6 @@ import { userIdOf } from '../auth.ts';
 import { readJsonBody, readQuery } from '../json-body.ts';
 import type { RunEvent } from '../run-host/hosted-run.ts';
 import type { PipelineRuns } from './pipeline-runs.ts';
-import { SETTLED_STATES } from './pipeline-view.ts';
 
 /** `GET /pipelines/:id/events?until=settled`. */
 export const PipelineEventsQuerySchema = z.object({ until: z.enum(['settled']).optional() });
@@ -38,7 +37,7 @@ export function pipelineRoutes(runs: PipelineRuns) {
       // is sent once even when it is in the backlog and routed again (a redelivery).
       const queue: RunEvent[] = [];
       let wake: (() => void) | undefined;
-      const { snapshot, stop, quiescent } = await runs.watch(userId, runId, (event) => {
+      const { snapshot, stop, quiescent, settled } = await runs.watch(userId, runId, (event) => {
         queue.push(event);
         wake?.();
       });
@@ -51,8 +50,18 @@ export function pipelineRoutes(runs: PipelineRuns) {
       }
       const sent = new Set<string>();
       return streamSSE(c, async (stream) => {
-        stream.onAbort(stop);
-        let state = String(snapshot.value);
+        // Aborted when the client leaves or the stream ends: nothing waits for the run any more.
+        const leave = new AbortController();
+        stream.onAbort(() => {
+          leave.abort();
+          wake?.();
+        });
+        let isSettled = false;
+        if (untilSettled)
+          settled(leave.signal).then(
+            () => ((isSettled = true), wake?.()),
+            () => undefined,
+          );
         const message = async (envelope: { message_id: string }) => {
           if (sent.has(envelope.message_id)) return;
           sent.add(envelope.message_id);
@@ -60,28 +69,26 @@ export function pipelineRoutes(runs: PipelineRuns) {
         };
         const write = async () => {
           for (const event of queue.splice(0)) {
-            if (event.type === 'message') {
-              await message(event.data as { message_id: string });
-              continue;
-            }
-            state = event.data.state;
-            await stream.writeSSE({ event: 'state', data: JSON.stringify(event.data) });
+            if (event.type === 'message') await message(event.data as { message_id: string });
+            else await stream.writeSSE({ event: 'state', data: JSON.stringify(event.data) });
           }
         };
+        const state = String(snapshot.value);
         await stream.writeSSE({ event: 'state', data: JSON.stringify({ state, from: null, to: state }) });
         for (const envelope of backlog) await message(envelope);
         try {
           while (!stream.aborted) {
             await write();
-            if (untilSettled && SETTLED_STATES.has(state)) {
+            if (isSettled) {
               // The envelopes released on the way in are still being journaled: send them too.
               await quiescent();
               await write();
-              if (SETTLED_STATES.has(state)) break;
+              break;
             }
             if (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
           }
         } finally {
+          leave.abort();
           stop();
         }
       });

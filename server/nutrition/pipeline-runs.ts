@@ -11,9 +11,9 @@ import type { Store } from '../../actors/runtime/store.ts';
 import type { RunHandle, RunHosting } from '../run-host/run-hosting.ts';
 import { evaluateCheckin } from './pipeline-checkin.ts';
 import type { PipelineHost, PipelineHostOpener } from './pipeline-host.ts';
-import { awaitsReferralConfirmation } from './pipeline-resting.ts';
+import { awaitsReferralConfirmation, settledForUser } from './pipeline-resting.ts';
 import { currentRun, ownRun } from './pipeline-run-access.ts';
-import { failedPipelineView, pipelineView, SETTLED_STATES, statusOf } from './pipeline-view.ts';
+import { failedPipelineView, pipelineView, statusOf } from './pipeline-view.ts';
 
 /**
  * The nutrition pipelines of every user on a run host (any `RunHosting`: the embedded one or the
@@ -78,12 +78,12 @@ export class PipelineRuns {
     return this.listings.list(userId, (runId) => this.host.get(runId)?.snapshot());
   }
 
-  /** Resolves once the run waits for nobody but the user (output_ready, paused_physician, error). */
+  /** Resolves with the run's view once it waits for its user alone or is over (`settledForUser`). */
   async settled(userId: string, runId: string) {
     const { run, unpin } = await currentRun(this.host, userId, runId);
     try {
       if (!run) return await this.view(userId, runId);
-      await run.until((snapshot) => SETTLED_STATES.has(String(snapshot.value)));
+      await run.until(settledForUser);
       await run.quiescent();
       return pipelineView(run.snapshot() as never);
     } finally {
@@ -106,19 +106,29 @@ export class PipelineRuns {
     return this.journal(runId);
   }
 
-  /** Watches a run: its snapshot now, and its events from now on (none for a run that is over). */
+  /**
+   * Watches a run: its snapshot now, and its events from now on (none for a run that is over);
+   * `settled` resolves once it waits for its user alone (`settledForUser`), or rejects once
+   * `signal` is aborted.
+   */
   async watch(userId: string, runId: string, listener: (event: RunEvent) => void) {
     await ownRun(this.host, userId, runId);
     const { run, unpin } = await this.host.pin(runId);
     if (run) {
       const stop = run.watch(listener);
-      return { snapshot: run.snapshot(), stop: () => (stop(), unpin()), quiescent: () => run.quiescent() };
+      return {
+        snapshot: run.snapshot(),
+        stop: () => (stop(), unpin()),
+        quiescent: () => run.quiescent(),
+        settled: (signal: AbortSignal) => run.until(settledForUser, signal),
+      };
     }
     const view = await this.view(userId, runId);
     return {
       snapshot: { value: view.state } as RunSnapshot,
       stop: () => undefined,
       quiescent: () => Promise.resolve(),
+      settled: (): Promise<unknown> => Promise.resolve(),
     };
   }
 

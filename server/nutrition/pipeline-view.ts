@@ -5,7 +5,10 @@ import type { NutritionDataType } from '../../protocol/nutrition/nutrition-data-
 /** What a user sees of a run's status. */
 export type PipelineStatus = 'running' | 'paused' | 'completed' | 'error' | 'terminated_medical';
 
-/** The states where a run waits for nobody but the user (SSE `until=settled` closes there). */
+/**
+ * The states a run's listing records as it reaches them (`paused_physician` as soon as the
+ * PHYSICIAN is asked; SSE `until=settled` waits for `settledForUser`).
+ */
 export const SETTLED_STATES: ReadonlySet<string> = new Set(['output_ready', 'paused_physician', 'error']);
 
 const OUTPUT_TYPES: readonly NutritionDataType[] = [

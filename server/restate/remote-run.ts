@@ -100,19 +100,26 @@ export class RemoteRun implements RunHandle {
     return () => this.watchers.delete(listener);
   }
 
-  /** Rejects when the send made last before it fails: what it waits for would then never come. */
-  until(predicate: (snapshot: RunSnapshot) => boolean): Promise<RunSnapshot> {
+  /**
+   * Rejects when the send made last before it fails (what it waits for would then never come),
+   * or with `signal`'s reason once it is aborted (nobody waits: the run is no longer read for it).
+   */
+  until(predicate: (snapshot: RunSnapshot) => boolean, signal?: AbortSignal): Promise<RunSnapshot> {
     if (this.current.snapshot && predicate(this.snapshot())) return Promise.resolve(this.snapshot());
+    if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise((resolve, reject) => {
-      const check = () => {
-        if (!this.current.snapshot || !predicate(this.snapshot())) return;
-        this.waiters.delete(check);
-        resolve(this.snapshot());
+      const give = (settle: () => void) => {
+        if (!this.waiters.delete(check)) return;
+        signal?.removeEventListener('abort', aborted);
+        settle();
       };
+      const check = () => {
+        if (this.current.snapshot && predicate(this.snapshot())) give(() => resolve(this.snapshot()));
+      };
+      const aborted = () => give(() => reject(signal!.reason));
       this.waiters.add(check);
-      this.last.catch((error: unknown) => {
-        if (this.waiters.delete(check)) reject(error);
-      });
+      signal?.addEventListener('abort', aborted, { once: true });
+      this.last.catch((error: unknown) => give(() => reject(error)));
       this.follow();
     });
   }

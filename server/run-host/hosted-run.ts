@@ -144,14 +144,21 @@ export class HostedRun {
   }
 
   /** Resolves with the first snapshot (the current one included) that satisfies `predicate`. */
-  until(predicate: (snapshot: RunSnapshot) => boolean): Promise<RunSnapshot> {
-    return new Promise((resolve) => {
+  until(predicate: (snapshot: RunSnapshot) => boolean, signal?: AbortSignal): Promise<RunSnapshot> {
+    return new Promise((resolve, reject) => {
       if (predicate(this.snapshot())) return resolve(this.snapshot());
+      if (signal?.aborted) return reject(signal.reason);
+      const aborted = () => {
+        subscription.unsubscribe();
+        reject(signal!.reason);
+      };
       const subscription = this.actor.subscribe((snapshot: RunSnapshot) => {
         if (!predicate(snapshot)) return;
         subscription.unsubscribe();
+        signal?.removeEventListener('abort', aborted);
         resolve(snapshot);
       });
+      signal?.addEventListener('abort', aborted, { once: true });
     });
   }
 

@@ -14,8 +14,11 @@ export interface RunHandle {
   snapshot(): RunSnapshot;
   /** Each transition of the run actor and each envelope routed, until the returned function is called. */
   watch(listener: (event: RunEvent) => void): () => void;
-  /** Resolves with the first snapshot (the current one included) that satisfies `predicate`. */
-  until(predicate: (snapshot: RunSnapshot) => boolean): Promise<RunSnapshot>;
+  /**
+   * Resolves with the first snapshot (the current one included) that satisfies `predicate`;
+   * rejects with `signal`'s reason once it is aborted (the caller stops waiting, nothing is kept).
+   */
+  until(predicate: (snapshot: RunSnapshot) => boolean, signal?: AbortSignal): Promise<RunSnapshot>;
   /** Resolves once nothing of the run waits for the journal or for an ack. */
   quiescent(): Promise<void>;
   /**

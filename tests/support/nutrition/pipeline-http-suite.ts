@@ -121,6 +121,18 @@ export function describePipelineHttp(host: () => HttpHost) {
       expect(events.filter((e) => e.event === 'message').map((e) => e.data.data_type)).toContain('recipes');
     });
 
+    it("streams a run paused for the PHYSICIAN until it waits for its user: the PHYSICIAN's answer is in it", async () => {
+      const ada = fresh('ada');
+      const id = await startRun(ada, intake({ menstrual_status: 'amenorrhea' }));
+      const text = await (await host().fetch(ada, `/pipelines/${id}/events?until=settled`)).text();
+      const messages = text
+        .split('\n\n')
+        .filter((block) => block.includes('event: message'))
+        .map((block) => JSON.parse(/data: (.*)/.exec(block)![1]!));
+      expect(messages.map((m) => `${m.from_agent}:${m.data_type}`)).toContain('PHYSICIAN:medical_context');
+      expect((await host().call(ada, 'GET', `/pipelines/${id}`)).body.physician.awaiting_confirmation).toBe(true);
+    });
+
     it('pauses on amenorrhea until the user confirms the referral (pause_pending_referral)', async () => {
       const ada = fresh('ada');
       const id = await startRun(ada, intake({ menstrual_status: 'amenorrhea' }));

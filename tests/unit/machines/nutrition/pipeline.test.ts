@@ -269,4 +269,28 @@ describe('pipelineMachine', () => {
       .filter((e) => e.type === 'supervisor.send');
     expect(resent.map((e) => [e.envelope.message_id, e.redeliver])).toEqual([[inFlight.envelope.message_id, true]]);
   });
+
+  it('after a restore while paused for a referral, asks again only for work not done: a deferred report is kept', () => {
+    const p = startPipeline();
+    p.start();
+    p.answer('INTAKE');
+    p.answer('SCIENTIST', 'redFlag');
+    p.answer('PHYSICIAN', 'ok', { physicianAction: 'pause_pending_referral' });
+    const before = p.sent().length;
+    p.send({ type: 'pipeline.resume' });
+    expect(
+      p
+        .sent()
+        .slice(before)
+        .filter((e) => e.type === 'supervisor.send'),
+    ).toEqual([]);
+    // Confirmed, the SCIENTIST's deferred report moves the run on without asking it again.
+    p.send({ type: 'pipeline.confirm_referral' });
+    expect(
+      p
+        .pending()
+        .map((d) => d.envelope.to_agent)
+        .sort(),
+    ).toEqual(['COACH', 'NUTRITIONIST']);
+  });
 });
