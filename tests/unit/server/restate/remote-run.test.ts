@@ -100,6 +100,24 @@ describe('RemoteRun sends', () => {
     remote.stop();
   });
 
+  it('stops waiting, and reading the run for it, once the until is aborted', async () => {
+    ingress.views.set('r-abort', {
+      snapshot: { value: 'intake', context: {}, status: 'active' } as never,
+      messages: [],
+    });
+    const remote = run('r-abort');
+    const leave = new AbortController();
+    const waiting = remote.until((snapshot) => snapshot.value === 'output_ready', leave.signal);
+    await expect.poll(() => ingress.to('view').length).toBeGreaterThan(1);
+    leave.abort(new Error('the client left'));
+    await expect(waiting).rejects.toThrow('the client left');
+    const reads = ingress.to('view').length;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(ingress.to('view').length).toBeLessThanOrEqual(reads + 1);
+    await expect(remote.until(() => false, leave.signal)).rejects.toThrow('the client left');
+    remote.stop();
+  });
+
   it('keeps the order of sends and goes on after one failed', async () => {
     ingress.statuses = [409];
     const remote = run('r-order');

@@ -25,4 +25,26 @@ describe('an ephemeral run host', () => {
     expect((host as unknown as { holds: { size: number } }).holds.size).toBe(0);
     await host.close();
   });
+
+  it('stops an until once its signal is aborted, leaving no subscription on the run actor', async () => {
+    const host = RunHost.ephemeral({
+      system: ackTestSystem().system,
+      journal: createMemoryJournal<JournalRecord>(),
+      store: createMemoryStore(),
+      runActor: 'A',
+    });
+    const run = host.start({ owner: 'ada', partition: 'run-until' });
+    const observers = () => (run.actor as unknown as { observers: Set<unknown> }).observers.size;
+    const before = observers();
+    const leave = new AbortController();
+    const waiting = run.until(() => false, leave.signal);
+    expect(observers()).toBe(before + 1);
+    leave.abort(new Error('the client left'));
+    await expect(waiting).rejects.toThrow('the client left');
+    expect(observers()).toBe(before);
+    await expect(run.until(() => false, leave.signal)).rejects.toThrow('the client left');
+    await expect(run.until(() => true, leave.signal)).resolves.toBeDefined();
+    host.release(run.partition);
+    await host.close();
+  });
 });
