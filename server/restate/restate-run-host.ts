@@ -101,12 +101,7 @@ export class RestateRunHost implements RunHosting<RemoteRun> {
     if (workFor !== undefined && !this.admission.has(partition)) this.admission.check(workFor);
     const owner = await this.ownerOf(partition);
     if (owner === undefined) return { run: undefined, unpin: () => undefined };
-    this.holds.hold(partition);
-    let pinned = true;
-    const unpin = () => {
-      if (pinned) this.unhold(partition);
-      pinned = false;
-    };
+    const unpin = this.holds.holdOnce(partition, (held) => this.unhold(held));
     try {
       const run = this.remote(partition, owner);
       await run.refresh();

@@ -14,6 +14,20 @@ export class RunHolds {
     this.counts.set(partition, (this.counts.get(partition) ?? 0) + 1);
   }
 
+  /**
+   * Holds the run for a caller (`pin`): the function answered lets go of this hold through
+   * `letGo` (the host's own unhold), once, however often the caller calls it.
+   */
+  holdOnce(partition: string, letGo: (partition: string) => void): () => void {
+    this.hold(partition);
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      letGo(partition);
+    };
+  }
+
   /** Lets go once; true when nobody holds the run any more. */
   unhold(partition: string): boolean {
     const left = (this.counts.get(partition) ?? 1) - 1;

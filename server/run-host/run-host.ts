@@ -169,12 +169,7 @@ export class RunHost implements RunHosting<HostedRun> {
     const { workFor } = options;
     if (workFor !== undefined && !this.admission.has(partition)) this.admission.check(workFor);
     // Held from this moment, before any await: a run retiring meanwhile is not released.
-    this.holds.hold(partition);
-    let pinned = true;
-    const unpin = () => {
-      if (pinned) this.unhold(partition);
-      pinned = false;
-    };
+    const unpin = this.holds.holdOnce(partition, (held) => this.unhold(held));
     try {
       const run = await this.wake(partition);
       if (!run) unpin();
