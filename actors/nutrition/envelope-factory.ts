@@ -12,8 +12,26 @@ interface EnvelopeSpec<D extends NutritionDataType> {
   runId: string;
   /** Parts the message id is derived from: the same parts give the same id (redelivery). */
   idSeed: readonly (string | number)[];
-  /** Creation time; now when absent. */
+  /** Creation time; when absent, the time `stampedAt` gives, else now. */
   at?: Date;
+}
+
+let stamp: Date | undefined;
+
+/**
+ * Makes what `make` makes with every envelope built meanwhile (without its own `at`) stamped
+ * `at`: a statechart's step stamps its envelopes with its run's clock, not the wall clock, so
+ * that a step replayed (a Restate handler after a crash) builds the same envelopes. `make` runs
+ * synchronously; nothing else can build an envelope meanwhile.
+ */
+export function stampedAt<T>(at: Date, make: () => T): T {
+  const outer = stamp;
+  stamp = at;
+  try {
+    return make();
+  } finally {
+    stamp = outer;
+  }
 }
 
 /** The base run id of a (re-)run id: `<uuid>_v3` -> `<uuid>`. The journal partitions by it. */
@@ -35,7 +53,7 @@ export function makeEnvelope<D extends NutritionDataType>(spec: EnvelopeSpec<D>)
     data_type: spec.dataType,
     payload: spec.payload,
     pipeline_run_id: spec.runId,
-    timestamp: (spec.at ?? new Date()).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    timestamp: (spec.at ?? stamp ?? new Date()).toISOString().replace(/\.\d{3}Z$/, 'Z'),
     version: '1.0',
   } as EnvelopeOf<D>;
 }

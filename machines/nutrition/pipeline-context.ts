@@ -121,3 +121,13 @@ export function isStageAgent(agent: string): agent is PipelineStageAgent {
 export function runsInThisVersion(context: PipelineContext, agent: PipelineStageAgent): boolean {
   return context.rerun === null || context.rerun.includes(agent);
 }
+
+/**
+ * The work in flight whose report has not come back: what agents still do. Work whose report
+ * waits, deferred, for a pause to end is done (a restore does not ask for it again, and a run
+ * with nothing else in flight may rest).
+ */
+export function unfinishedWork(context: Pick<PipelineContext, 'inFlight' | 'deferred'>): Dispatch[] {
+  const reported = new Set(context.deferred.map((report) => report.requestId));
+  return Object.values(context.inFlight).filter((dispatch) => !reported.has(dispatch.envelope.message_id));
+}

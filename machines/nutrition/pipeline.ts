@@ -4,6 +4,8 @@
  * accepted envelopes through the supervisor, and moves through exactly the §1 states.
  */
 import { and, cancel, enqueueActions, raise, setup, type ActionFunction } from 'xstate';
+import { stampedAt } from '../../actors/nutrition/envelope-factory.ts';
+import { systemNow } from '../runtime/system-now.ts';
 import { physicianSays, report, resumeOnConfirmation, resumeOnContinue, stage } from './pipeline-stages.ts';
 import type { AgentReport } from '../../protocol/runtime/agent-report.ts';
 import { NutritionWorkerSchema, type PipelineStageAgent } from '../../protocol/nutrition/agents.ts';
@@ -12,6 +14,7 @@ import type { PipelineState } from '../../protocol/nutrition/pipeline-transition
 import {
   initialPipelineContext,
   runsInThisVersion,
+  unfinishedWork,
   type PausableState,
   type PipelineContext,
   type PipelineInput,
@@ -48,18 +51,20 @@ const reportOf = (event: PipelineEvent): AgentReport | undefined =>
 
 /** An action that applies a pure step to the context and hands its envelopes to the supervisor. */
 function stepAction<P = undefined>(decide: (context: PipelineContext, report: AgentReport, params: P) => Step) {
-  return enqueueActions(({ context, event, enqueue }, params: P) => {
+  return enqueueActions(({ context, event, enqueue, system }, params: P) => {
     const report = reportOf(event as PipelineEvent);
     if (!report) return;
-    const step = decide(context as PipelineContext, report, params);
+    const step = stampedAt(new Date(systemNow(system)), () => decide(context as PipelineContext, report, params));
     enqueue.assign(step.context);
     for (const send of step.sends) enqueue.sendParent(send);
   }) as unknown as ActionFunction<PipelineContext, PipelineEvent, PipelineEvent, P, never, never, never, never, never>;
 }
 
 function contextAction<P = undefined>(decide: (context: PipelineContext, event: PipelineEvent, params: P) => Step) {
-  return enqueueActions(({ context, event, enqueue }, params: P) => {
-    const step = decide(context as PipelineContext, event as PipelineEvent, params);
+  return enqueueActions(({ context, event, enqueue, system }, params: P) => {
+    const step = stampedAt(new Date(systemNow(system)), () =>
+      decide(context as PipelineContext, event as PipelineEvent, params),
+    );
     enqueue.assign(step.context);
     for (const send of step.sends) enqueue.sendParent(send);
   }) as unknown as ActionFunction<PipelineContext, PipelineEvent, PipelineEvent, P, never, never, never, never, never>;
@@ -155,11 +160,7 @@ const machineSetup = setup({
      * After a restart, the new agents get the work their predecessors did not finish; work
      * whose report waits for the pause to end (deferred) is done and is not asked for again.
      */
-    redispatchInFlight: contextAction((context) => {
-      const reported = new Set(context.deferred.map((report) => report.requestId));
-      const unfinished = Object.values(context.inFlight).filter((d) => !reported.has(d.envelope.message_id));
-      return release(context, unfinished, true);
-    }),
+    redispatchInFlight: contextAction((context) => release(context, unfinishedWork(context), true)),
     cancelAllWork: enqueueActions(({ enqueue }) => {
       enqueue.assign({ inFlight: {} });
       for (const agent of NutritionWorkerSchema.options) enqueue.sendParent({ type: 'supervisor.cancel', agent });

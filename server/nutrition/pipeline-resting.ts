@@ -1,3 +1,4 @@
+import { unfinishedWork } from '../../machines/nutrition/pipeline-context.ts';
 import type { RunSnapshot } from '../run-host/hosted-run.ts';
 
 /**
@@ -24,9 +25,10 @@ export function awaitsReferralConfirmation(snapshot: RunSnapshot): boolean {
  */
 export function restsForUser(snapshot: RunSnapshot): boolean {
   const { context } = snapshot;
-  const reported = new Set(context.deferred.map((report: { requestId: string }) => report.requestId));
-  if (Object.keys(context.inFlight).some((requestId) => !reported.has(requestId))) return false;
-  if (context.checkin !== null && context.checkin.failure === undefined) return false;
+  if (unfinishedWork(context).length > 0) return false;
+  // A check-in being evaluated (a re-run it started keeps it until output_ready, paused or not).
+  if (snapshot.value === 'output_ready' && context.checkin !== null && context.checkin.failure === undefined)
+    return false;
   return snapshot.value === 'output_ready' || awaitsReferralConfirmation(snapshot);
 }
 

@@ -56,12 +56,14 @@ export function pipelineRoutes(runs: PipelineRuns) {
           leave.abort();
           wake?.();
         });
+        // Settled, or no longer known to settle (a run on Restate whose last send failed): the stream ends.
         let isSettled = false;
-        if (untilSettled)
-          settled(leave.signal).then(
-            () => ((isSettled = true), wake?.()),
-            () => undefined,
-          );
+        const end = () => {
+          if (leave.signal.aborted) return;
+          isSettled = true;
+          wake?.();
+        };
+        if (untilSettled) settled(leave.signal).then(end, end);
         const message = async (envelope: { message_id: string }) => {
           if (sent.has(envelope.message_id)) return;
           sent.add(envelope.message_id);

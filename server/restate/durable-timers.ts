@@ -43,6 +43,7 @@ export class DurableTimers {
   private readonly armed = new Map<string, Armed>();
   private restoring = true;
   private frozen: TimerDeadlines | undefined;
+  private refused: string | undefined;
 
   constructor(
     private readonly persisted: Readonly<TimerDeadlines>,
@@ -53,8 +54,8 @@ export class DurableTimers {
     system.scheduler = {
       schedule: (source, target, event, delay, id) => {
         if (this.frozen) return;
-        const key = `${stableId(source)}.${id ?? event.type}`;
-        stableId(target);
+        const key = `${this.stableId(source)}.${id ?? event.type}`;
+        this.stableId(target);
         const kept = this.restoring ? this.persisted[key]?.deadline : undefined;
         this.armed.set(key, { deadline: kept ?? this.now + delay, source, target, event });
       },
@@ -93,6 +94,24 @@ export class DurableTimers {
     return due.length > 0;
   }
 
+  /** Why a timer was refused (an actor without an id of its own), if one was: the run cannot be kept. */
+  refusal(): string | undefined {
+    return this.refused;
+  }
+
+  /**
+   * An actor's id, which keys its timers in the object's state and in the messages its handler
+   * sends: it must not be the session id XState made up (`x:N`, counted per process), or a
+   * handler replayed after a crash sends other messages than its journal holds and is retried
+   * forever, and a saved timer finds no actor to go to. Such an actor is refused (it errors, and
+   * `refusal` tells the handler, whichever actor it was).
+   */
+  private stableId(actor: AnyActorRef): string {
+    if (actor.id !== actor.sessionId) return actor.id;
+    this.refused ??= `A timer of actor ${actor.id} cannot be kept: the actor has no id of its own. Give it an \`id\`.`;
+    throw new Error(this.refused);
+  }
+
   /** The deadlines to save; taken once the run is quiescent, after which the stopping run changes nothing. */
   deadlines(): TimerDeadlines {
     this.frozen ??= Object.fromEntries(
@@ -100,16 +119,4 @@ export class DurableTimers {
     );
     return this.frozen;
   }
-}
-
-/**
- * An actor's id, which keys its timers in the object's state and in the messages its handler
- * sends: it must not be the session id XState made up (`x:N`, counted per process), or a
- * handler replayed after a crash sends other messages than its journal holds and is retried
- * forever, and a saved timer finds no actor to go to. Such an actor needs an `id`.
- */
-function stableId(actor: AnyActorRef): string {
-  if (actor.id === actor.sessionId)
-    throw new Error(`A timer of actor ${actor.id} cannot be kept: the actor has no id of its own. Give it an \`id\`.`);
-  return actor.id;
 }

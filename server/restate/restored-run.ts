@@ -2,6 +2,7 @@ import { SimulatedClock, type AnyActorRef, type EventObject } from 'xstate';
 import type { JournalEntry } from '../../actors/runtime/journal.ts';
 import type { AgentBrainLogic } from '../../machines/runtime/agent.ts';
 import { createSupervisorMachine, type SupervisorInput } from '../../machines/runtime/supervisor.ts';
+import { setSystemNow } from '../../machines/runtime/system-now.ts';
 import type { SystemDefinition } from '../../machines/runtime/supervisor-system.ts';
 import type { JournalRecord } from '../../protocol/runtime/ack-record.ts';
 import { addressingOf } from '../../protocol/runtime/envelope-addressing.ts';
@@ -79,7 +80,11 @@ export function restoreRun(spec: RestateRunSpec, partition: string, state: RunSt
     clock,
     idOf: addressingOf(system.addressing).idOf,
     ...(state.snapshot !== undefined && spec.resume ? { resume: spec.resume } : {}),
-    prepare: (supervisor) => timers.install(supervisor.system as never),
+    prepare: (supervisor) => {
+      timers.install(supervisor.system as never);
+      // What the run stamps stands at the handler's time: a replay stamps the same.
+      setSystemNow(supervisor.system, () => clock.now());
+    },
     onError: (error) => (failure ??= error),
   });
   const find = (id: string): AnyActorRef | undefined =>

@@ -142,7 +142,7 @@ export async function stepRun(
   try {
     work(restored);
     await restored.settle();
-    const failure = restored.failure();
+    const failure = restored.failure() ?? restored.timers.refusal();
     if (failure) throw new restate.TerminalError(`Run ${key} failed: ${String(failure)}`);
     const calls = restored.calls.toSend();
     const timers = restored.timers.deadlines();

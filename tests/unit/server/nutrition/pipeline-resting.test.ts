@@ -47,6 +47,22 @@ describe('restsForUser', () => {
     expect([rests(), settled()]).toEqual([false, false]);
   });
 
+  it("rests when a check-in's re-run pauses for a referral, and not while another agent still works", () => {
+    const { p, rests, settled } = harness();
+    p.runToReady();
+    p.rerun(['SCIENTIST', 'NUTRITIONIST', 'DIETITIAN', 'CHEF', 'COACH']);
+    expect(p.state()).toBe('scientist_processing');
+    p.answer('SCIENTIST');
+    // NUTRITIONIST red-flags while COACH still works: paused, but COACH's work is not done.
+    p.answer('NUTRITIONIST', 'redFlag');
+    expect(p.state()).toBe('paused_physician');
+    p.answer('PHYSICIAN', 'ok', { physicianAction: 'pause_pending_referral' });
+    expect([rests(), settled()]).toEqual([false, false]);
+    p.answer('COACH');
+    expect(p.context().checkin).not.toBeNull();
+    expect([rests(), settled()]).toEqual([true, true]);
+  });
+
   it('is settled, not resting, in error', () => {
     const { p, rests, settled } = harness();
     p.start();

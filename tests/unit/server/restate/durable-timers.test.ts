@@ -28,6 +28,7 @@ function handler(now: number, saved: TimerDeadlines, persisted?: unknown) {
 describe('DurableTimers', () => {
   it('keeps an after timer as an absolute deadline across restores, and fires it when due', () => {
     const first = handler(0, {});
+    expect(first.timers.refusal()).toBeUndefined();
     const saved = first.timers.deadlines();
     const [timer] = Object.values(saved);
     expect(timer?.deadline).toBe(1000);
@@ -61,6 +62,8 @@ describe('DurableTimers', () => {
     actor.subscribe({ error: (error) => errors.push(error) });
     actor.start();
     expect(String(errors[0])).toMatch(/actor x:\d+ cannot be kept: the actor has no id of its own/);
+    // The handler hears it too, whichever actor it was (an agent's error would not fail the run).
+    expect(timers.refusal()).toMatch(/actor x:\d+ cannot be kept/);
     expect(timers.deadlines()).toEqual({});
   });
 });
