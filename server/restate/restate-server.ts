@@ -18,6 +18,9 @@ export interface RestateServerOptions {
   nodePort: number;
 }
 
+/** How the server this module starts retries an invocation whose service process failed (Restate's `default-retry-policy`). */
+export const RETRY_POLICY = { initialInterval: '100ms', maxInterval: '2s', maxAttempts: '1800' } as const;
+
 /** A Restate server process started from the `@restatedev/restate-server` package. */
 export interface RestateServer extends RestateUrls {
   readonly process: ChildProcess;
@@ -39,6 +42,33 @@ export function restateServerBinary(): string {
 }
 
 /**
+ * The environment the server runs with: `process.env`, its addresses, and its log filter and
+ * `default-retry-policy` unless the environment sets them. A service process killed or
+ * restarted is back within seconds (node:cluster replaces it), so its invocations are tried
+ * again every 2 s at most, not up to a minute apart as Restate's default does, and paused (kept,
+ * for an operator to resume) only after about an hour of failures.
+ */
+export function restateServerEnv(
+  options: Pick<RestateServerOptions, 'ingressPort' | 'adminPort' | 'nodePort'>,
+  env: NodeJS.ProcessEnv = process.env,
+): NodeJS.ProcessEnv {
+  return {
+    ...env,
+    RESTATE_INGRESS__BIND_ADDRESS: `127.0.0.1:${options.ingressPort}`,
+    RESTATE_ADMIN__BIND_ADDRESS: `127.0.0.1:${options.adminPort}`,
+    RESTATE_BIND_ADDRESS: `127.0.0.1:${options.nodePort}`,
+    RESTATE_ADVERTISED_ADDRESS: `http://127.0.0.1:${options.nodePort}`,
+    RESTATE_LOG_FILTER: env.RESTATE_LOG_FILTER ?? 'warn',
+    RESTATE_DEFAULT_RETRY_POLICY__INITIAL_INTERVAL:
+      env.RESTATE_DEFAULT_RETRY_POLICY__INITIAL_INTERVAL ?? RETRY_POLICY.initialInterval,
+    RESTATE_DEFAULT_RETRY_POLICY__MAX_INTERVAL:
+      env.RESTATE_DEFAULT_RETRY_POLICY__MAX_INTERVAL ?? RETRY_POLICY.maxInterval,
+    RESTATE_DEFAULT_RETRY_POLICY__MAX_ATTEMPTS:
+      env.RESTATE_DEFAULT_RETRY_POLICY__MAX_ATTEMPTS ?? RETRY_POLICY.maxAttempts,
+  };
+}
+
+/**
  * Starts a Restate server on localhost with its data under `dataDir`, and resolves once its
  * admin API answers. Its output goes to `dataDir/server.log`.
  *
@@ -54,14 +84,7 @@ export async function startRestateServer(options: RestateServerOptions): Promise
     ['--no-logo', '--listen-mode', 'tcp', '--base-dir', options.dataDir, '--default-num-partitions', '4'],
     {
       stdio: ['ignore', log, log],
-      env: {
-        ...process.env,
-        RESTATE_INGRESS__BIND_ADDRESS: `127.0.0.1:${options.ingressPort}`,
-        RESTATE_ADMIN__BIND_ADDRESS: `127.0.0.1:${options.adminPort}`,
-        RESTATE_BIND_ADDRESS: `127.0.0.1:${options.nodePort}`,
-        RESTATE_ADVERTISED_ADDRESS: `http://127.0.0.1:${options.nodePort}`,
-        RESTATE_LOG_FILTER: process.env.RESTATE_LOG_FILTER ?? 'warn',
-      },
+      env: restateServerEnv(options),
     },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
