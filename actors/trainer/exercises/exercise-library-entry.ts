@@ -28,6 +28,10 @@ export interface LibraryExercise {
   defaults: DefaultPrescription;
 }
 
+/** Goal orders shared by the strength tables: strength first, or hypertrophy first. */
+export const STRENGTH_GOALS: readonly string[] = ['strength', 'hypertrophy'];
+export const HYPERTROPHY_GOALS: readonly string[] = ['hypertrophy', 'strength'];
+
 type Base = Omit<LibraryExercise, 'type' | 'defaults' | 'role'> & { role?: ExerciseRole };
 
 /** A set/rep exercise: `[sets, reps, rest_sec]`. */
