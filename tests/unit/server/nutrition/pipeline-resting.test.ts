@@ -14,6 +14,15 @@ function harness() {
   return { p, rests, settled };
 }
 
+/** A run the SCIENTIST red-flagged at intake: paused, its query with the PHYSICIAN. */
+function redFlaggedAtScientist() {
+  const run = harness();
+  run.p.start();
+  run.p.answer('INTAKE');
+  run.p.answer('SCIENTIST', 'redFlag');
+  return run;
+}
+
 describe('restsForUser', () => {
   it('rests in output_ready, not while an agent works or a check-in is under way', () => {
     const { p, rests, settled } = harness();
@@ -32,10 +41,7 @@ describe('restsForUser', () => {
   });
 
   it('rests once the PHYSICIAN asked for a referral, though the red-flagged agent’s report waits for the resume', () => {
-    const { p, rests, settled } = harness();
-    p.start();
-    p.answer('INTAKE');
-    p.answer('SCIENTIST', 'redFlag');
+    const { p, rests, settled } = redFlaggedAtScientist();
     expect(p.state()).toBe('paused_physician');
     // The PHYSICIAN works: paused, but not for the user alone.
     expect([rests(), settled()]).toEqual([false, false]);
@@ -64,10 +70,7 @@ describe('restsForUser', () => {
   });
 
   it('is settled, not resting, in error', () => {
-    const { p, rests, settled } = harness();
-    p.start();
-    p.answer('INTAKE');
-    p.answer('SCIENTIST', 'redFlag');
+    const { p, rests, settled } = redFlaggedAtScientist();
     p.answer('PHYSICIAN', 'ok', { physicianAction: 'abort' });
     expect(p.state()).toBe('error');
     expect([rests(), settled()]).toEqual([false, true]);

@@ -5,15 +5,20 @@ import type { JournalRecord } from '../../../../protocol/runtime/ack-record.ts';
 import { RunHost } from '../../../../server/run-host/run-host.ts';
 import { ackTestSystem } from '../../../support/ack-harness.ts';
 
+/** An ephemeral host of the ack test system on memory journal and store, its run actor `A`. */
+function ephemeralHost(options: { admission?: { maxWorking: number; maxPerOwner: number } } = {}) {
+  return RunHost.ephemeral({
+    system: ackTestSystem().system,
+    journal: createMemoryJournal<JournalRecord>(),
+    store: createMemoryStore(),
+    runActor: 'A',
+    ...options,
+  });
+}
+
 describe('an ephemeral run host', () => {
   it('keeps nothing of a run it released: its slot is free and no hold is left behind, however many runs came before', async () => {
-    const host = RunHost.ephemeral({
-      system: ackTestSystem().system,
-      journal: createMemoryJournal<JournalRecord>(),
-      store: createMemoryStore(),
-      runActor: 'A',
-      admission: { maxWorking: 1, maxPerOwner: 1 },
-    });
+    const host = ephemeralHost({ admission: { maxWorking: 1, maxPerOwner: 1 } });
     for (let i = 0; i < 50; i++) {
       const run = host.start({ owner: 'ada', partition: `run-${i}` });
       expect(() => host.start({ owner: 'bo', partition: `other-${i}` })).toThrow(
@@ -27,12 +32,7 @@ describe('an ephemeral run host', () => {
   });
 
   it('stops an until once its signal is aborted, leaving no subscription on the run actor', async () => {
-    const host = RunHost.ephemeral({
-      system: ackTestSystem().system,
-      journal: createMemoryJournal<JournalRecord>(),
-      store: createMemoryStore(),
-      runActor: 'A',
-    });
+    const host = ephemeralHost();
     const run = host.start({ owner: 'ada', partition: 'run-until' });
     const observers = () => (run.actor as unknown as { observers: Set<unknown> }).observers.size;
     const before = observers();
