@@ -5,7 +5,12 @@ import { encodeFileName } from './safe-file-name.ts';
 /** A journal in memory, with the same counters as the file journal. */
 export interface MemoryJournal<T = unknown> extends Journal<T> {
   stats(): JournalStats;
+  /** Every committed entry's data, by partition (what `createMemoryJournal` takes back). */
+  dump(): JournalDump<T>;
 }
+
+/** A memory journal's entries as data, by partition, in order (each entry's `seq` is its place). */
+export type JournalDump<T = unknown> = Record<string, T[]>;
 
 interface PendingAppend<T> {
   partition: string;
@@ -21,11 +26,16 @@ interface PendingAppend<T> {
  * so `read` returns what a file journal would return after a restart (copies, Dates as
  * strings), and data that JSON cannot hold is refused. Partition keys follow the same rules.
  *
+ * `initial` (a `dump` of another) is held from the start, as if committed.
+ *
  * @example
  * const journal = createMemoryJournal<Envelope>();
+ * const again = createMemoryJournal<Envelope>(journal.dump());
  */
-export function createMemoryJournal<T = unknown>(): MemoryJournal<T> {
-  const logs = new Map<string, string[]>();
+export function createMemoryJournal<T = unknown>(initial: JournalDump<T> = {}): MemoryJournal<T> {
+  const logs = new Map<string, string[]>(
+    Object.entries(initial).map(([partition, data]) => [partition, data.map(toJournalJson)]),
+  );
   const stats: JournalStats = { appends: 0, writes: 0, syncs: 0 };
   let queue: PendingAppend<T>[] = [];
   let flushing: Promise<void> | undefined;
@@ -78,6 +88,10 @@ export function createMemoryJournal<T = unknown>(): MemoryJournal<T> {
     loadedSeq: (partition) => logs.get(partition)?.length ?? 0,
     partitions: async () => [...logs].filter(([, log]) => log.length > 0).map(([key]) => key),
     stats: () => ({ ...stats }),
+    dump: () =>
+      Object.fromEntries(
+        [...logs].filter(([, log]) => log.length > 0).map(([key, log]) => [key, log.map((json) => JSON.parse(json) as T)]),
+      ),
     async close(): Promise<void> {
       closed = true;
       await flushing;

@@ -3,17 +3,30 @@ import type { Collection, Store } from './store.ts';
 import { toStoredDoc } from './store-file.ts';
 import { collectionDir, documentFile } from './store-layout.ts';
 
+/** A memory store's documents, by collection name and id. */
+export type StoreDump = Record<string, Record<string, unknown>>;
+
+/** A store in memory, whose documents can be taken out (`dump`) and given to another. */
+export interface MemoryStore extends Store {
+  dump(): StoreDump;
+}
+
 /**
  * A store in memory for tests, with the lowdb store's semantics: names and ids are checked the
  * same way, documents are kept as JSON copies (so reads return what a file would give back, and
  * mutating a returned document changes nothing stored), `list` orders them by id, and writes
  * after `close` are refused.
  *
+ * `initial` (a `dump` of another) is held from the start.
+ *
  * @example
  * const store = createMemoryStore();
+ * const again = createMemoryStore(store.dump());
  */
-export function createMemoryStore(): Store {
-  const collections = new Map<string, Map<string, unknown>>();
+export function createMemoryStore(initial: StoreDump = {}): MemoryStore {
+  const collections = new Map<string, Map<string, unknown>>(
+    Object.entries(initial).map(([name, docs]) => [name, new Map(Object.entries(structuredClone(docs)))]),
+  );
   let closed = false;
 
   /** Throws for an id the lowdb store would refuse, and for a write after `close`. */
@@ -59,6 +72,12 @@ export function createMemoryStore(): Store {
         },
       };
     },
+    dump: () =>
+      Object.fromEntries(
+        [...collections]
+          .filter(([, docs]) => docs.size > 0)
+          .map(([name, docs]) => [name, structuredClone(Object.fromEntries(docs))]),
+      ),
     async close() {
       closed = true;
     },

@@ -33,6 +33,10 @@ export function tierBrain(receiver: string, handler: TierHandler, directory: Tas
     const envelope = delivered.envelope as TiersEnvelope;
     const ctx = await directory.contextOf(envelope);
     if (!ctx) return [];
+    // A delegation that ended before its target took it up (its watchdog ran out while it waited
+    // behind other work or across a restart, or it was cancelled) is not worked on: nobody waits for it.
+    const node = 'task_type' in envelope.payload ? ctx.tree.node(envelope.id) : undefined;
+    if (node && node.status !== 'open') return [];
     const watchdog = (delivered.context as { watchdog?: boolean } | undefined)?.watchdog === true;
     const sends = await directory.once(receiver, envelope.id, async () => {
       try {

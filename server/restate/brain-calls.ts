@@ -1,9 +1,8 @@
 import { fromPromise } from 'xstate';
 import type { AgentBrainLogic } from '../../machines/runtime/agent.ts';
 import type { AgentBrainInput } from '../../protocol/runtime/agent-report.ts';
-import { ValidationError } from '../../protocol/runtime/runtime-error.ts';
 import type { BrainCall } from './run-object.ts';
-import type { BrainAnswer } from './served-brains.ts';
+import { errorOf, type BrainAnswer } from './served-brains.ts';
 
 /**
  * The brain calls of one run as its Restate object sees them in one handler. An agent's brain
@@ -45,9 +44,4 @@ export class BrainCalls {
     // Answered in a later invocation of the object, which restores the run and asks again.
     return new Promise(() => {});
   }
-}
-
-function errorOf(answer: Extract<BrainAnswer, { error: unknown }>): Error {
-  const { name, message, issues } = answer.error;
-  return name === 'ValidationError' ? new ValidationError(message, issues ?? []) : new Error(message);
 }

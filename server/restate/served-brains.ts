@@ -1,6 +1,7 @@
 import type { AgentBrainLogic } from '../../machines/runtime/agent.ts';
 import type { AgentBrainInput } from '../../protocol/runtime/agent-report.ts';
 import type { ErrorIssue } from '../../protocol/runtime/http-error.ts';
+import { ValidationError } from '../../protocol/runtime/runtime-error.ts';
 import type { RestateBrain } from './run-object.ts';
 
 /**
@@ -8,6 +9,13 @@ import type { RestateBrain } from './run-object.ts';
  * an answer too: thrown inside `ctx.run`, Restate would retry it forever).
  */
 export type BrainAnswer = { output: unknown } | { error: { name: string; message: string; issues?: ErrorIssue[] } };
+
+/** An error answer as the error the brain threw (a `ValidationError` stays one). */
+export function errorOf(answer: Extract<BrainAnswer, { error: unknown }>): Error {
+  const { name, message, issues } = answer.error;
+  if (name === 'ValidationError') return new ValidationError(message, issues ?? []);
+  return Object.assign(new Error(message), { name });
+}
 
 /**
  * A system's brains (the promise logic its agents run) as the run object's brains, in a Restate

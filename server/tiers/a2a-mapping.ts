@@ -4,11 +4,13 @@ import type { A2aInput, A2aMapping, A2aState, A2aView } from '../a2a/a2a-mapping
 import { a2aStatusOf } from '../a2a/a2a-status.ts';
 import { parseInput } from '../a2a/parse-input.ts';
 import { outcomeArtifacts } from './a2a-artifacts.ts';
-import type { TiersServiceImpl } from './tiers-service.ts';
-import type { TaskView } from './tiers-service-api.ts';
+import type { TaskEvents } from './task-events.ts';
+import type { TaskView, TiersService } from './tiers-service-api.ts';
 
-/** What the mapping uses of the tiers service. */
-export type TiersA2aService = Pick<TiersServiceImpl, 'submit' | 'get' | 'beads' | 'cancel' | 'clarify' | 'hub'>;
+/** What the mapping uses of the tiers service (embedded, or on Restate). */
+export type TiersA2aService = Pick<TiersService, 'submit' | 'get' | 'beads' | 'cancel' | 'clarify'> & {
+  hub: TaskEvents;
+};
 
 /** The outcomes by which the fleet refuses a task it cannot take on (nothing was attempted). */
 const REFUSALS = new Set(['unsupported_problem', 'unsupported_language']);

@@ -3,7 +3,7 @@ import { delegationMachine } from '../../machines/tiers/delegation.ts';
 import { inspectedRunSource } from '../viz/inspected-run-source.ts';
 import type { RunInspectors, RunListing, RunSource } from '../viz/run-sources.ts';
 import type { DelegationView, TaskEvent } from './tiers-service-api.ts';
-import type { TiersServiceImpl } from './tiers-service.ts';
+import type { TiersService } from './tiers-service-api.ts';
 
 type DelegationActor = Actor<typeof delegationMachine>;
 
@@ -69,9 +69,15 @@ const labelOf = (d: DelegationView) => `${d.source_tier} → ${d.target_tier}${d
  * @example
  * runSources: [delegationRunSource(service, runs)]
  */
-export function delegationRunSource(service: TiersServiceImpl, runs: DelegationRuns): RunSource {
+export function delegationRunSource(
+  service: Pick<TiersService, 'get' | 'list'> & {
+    taskOf(id: string): string | undefined | Promise<string | undefined>;
+    owns(user: string, taskId: string): Promise<boolean>;
+  },
+  runs: DelegationRuns,
+): RunSource {
   const ownedTask = async (userId: string, id: string) => {
-    const taskId = service.taskOf(id);
+    const taskId = await service.taskOf(id);
     return taskId !== undefined && (await service.owns(userId, taskId)) ? taskId : undefined;
   };
   return inspectedRunSource({

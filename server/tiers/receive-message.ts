@@ -2,7 +2,6 @@ import { compileVersionRule } from '../../protocol/runtime/version-rule.ts';
 import { ConflictError, RuntimeError, ValidationError, toErrorIssues } from '../../protocol/runtime/runtime-error.ts';
 import { TIERS_VERSION_RULE, TiersEnvelopeSchema, type TiersEnvelope } from '../../protocol/tiers/envelope.ts';
 import type { CancellationPayload } from '../../protocol/tiers/payloads.ts';
-import type { TiersServiceImpl } from './tiers-service.ts';
 
 const checkVersion = compileVersionRule(TIERS_VERSION_RULE);
 
@@ -17,6 +16,19 @@ export class VersionNotSupportedError extends RuntimeError {
   }
 }
 
+/** What receiving an external Monitor's message uses of a tiers service (embedded, or on Restate). */
+export interface ExternalMessages {
+  /** The dedup service: `work` once per (`receiver`, `id`), duplicates answered with its answer. */
+  once(receiver: string, id: string, work: () => Promise<unknown>): Promise<unknown>;
+  /** The task a message id belongs to, if known. */
+  taskOf(id: string): string | undefined | Promise<string | undefined>;
+  owns(user: string, taskId: string): Promise<boolean>;
+  cancel(user: string, taskId: string, cancellation: { reason: string; cascade: boolean }): Promise<unknown>;
+  idTaken(id: string): Promise<boolean>;
+  /** Starts a task with `envelope` (a delegation to the Architect) as its first; answers the task's id. */
+  startExternal(user: string, envelope: TiersEnvelope): Promise<string>;
+}
+
 /**
  * `POST /tiers/messages`: a spec `Message` from an external Progress Monitor, under the same rules
  * as the tiers' own: its version first, then its schema; a delegation to the Architect starts a
@@ -24,7 +36,7 @@ export class VersionNotSupportedError extends RuntimeError {
  * it names. The dedup service answers a duplicate id with the first answer, nothing run again.
  */
 export async function receiveMessage(
-  service: TiersServiceImpl,
+  service: ExternalMessages,
   user: string,
   body: unknown,
 ): Promise<{ task_id: string; message_id: string }> {
@@ -53,7 +65,7 @@ export async function receiveMessage(
   const answer = await service.once(`external/${user}`, envelope.id, async () => {
     if ('target_message_id' in envelope.payload) {
       const { target_message_id, reason, cascade } = envelope.payload as CancellationPayload;
-      const taskId = service.taskOf(target_message_id);
+      const taskId = await service.taskOf(target_message_id);
       if (!taskId || !(await service.owns(user, taskId))) {
         throw new ValidationError(
           `No task of yours was started by message ${target_message_id}.`,
@@ -79,19 +91,7 @@ export async function receiveMessage(
         `Message id ${envelope.id} is already used by another task: send the delegation under a new UUID.`,
       );
     }
-    const taskId = crypto.randomUUID();
-    await service.start(user, taskId, async (ctx) => {
-      await ctx.tree.delegate({
-        id: envelope.id,
-        parent: null,
-        owner: 'PROGRESS_MONITOR',
-        target: 'ABSTRACT_ARCHITECT',
-        timeoutMs:
-          (envelope.payload as { timeout_ms: number | null }).timeout_ms ?? ctx.defaultTimeoutMs('ABSTRACT_ARCHITECT'),
-        data: { envelope, key: 'start' },
-      });
-      return envelope;
-    });
+    const taskId = await service.startExternal(user, envelope);
     return { task_id: taskId, message_id: envelope.id };
   });
   return answer as { task_id: string; message_id: string };

@@ -1,4 +1,3 @@
-import type { ModelBackends } from '../../actors/models/model-backends.ts';
 import type { FleetSandbox } from '../../actors/tiers/fleet/fleet-sandbox.ts';
 import { offlineSpecialists, type FleetSpecialist } from '../../actors/tiers/fleet/offline-specialists.ts';
 import type { Specialist, SpecialistResult } from '../../actors/tiers/fleet/specialist-result.ts';
@@ -7,11 +6,13 @@ import type { ArchitectBrain } from '../../actors/tiers/planning/plan.ts';
 import type { CallsReport } from '../../actors/tiers/sandbox/run-calls.ts';
 import type { TestRunReport } from '../../actors/tiers/sandbox/run-tests.ts';
 import type { TiersBrains } from '../../actors/tiers/tier-brains-for.ts';
-import { ValidationError } from '../../protocol/runtime/runtime-error.ts';
 import type { BrainCall } from '../restate/run-object.ts';
-import type { BrainAnswer } from '../restate/served-brains.ts';
-import { TIERS_RUN, type TiersCall } from './restate-tiers-object.ts';
+import { errorOf, type BrainAnswer } from '../restate/served-brains.ts';
+import type { TiersCall } from './restate-tiers-object.ts';
 import { tierCallKey } from './tier-work-scope.ts';
+
+/** How the tiers ask for one call's output (a JSON input; the signal stays with the asker). */
+export type TierAsk = (agent: TiersCall, input: unknown) => Promise<unknown>;
 
 /** What a call's input loses on its way to Restate: its abort signal stays in this process. */
 function withoutSignal<T extends { signal?: AbortSignal }>(input: T): Omit<T, 'signal'> {
@@ -20,87 +21,60 @@ function withoutSignal<T extends { signal?: AbortSignal }>(input: T): Omit<T, 's
 }
 
 /**
- * The tiers' brains in the API process of `npm run start:cluster`: the Architect, the Dispatcher,
- * `claude-solver` (with a model) and every sandbox run are calls to the task's `tiers-run` object
- * at the Restate ingress, each under the idempotency key `tierCallKey` derives from the message a
- * tier works on; the offline specialists' own logic runs here over that remote sandbox. The
- * delegation tree, Beads and dedup stay in this process's journals.
+ * The tiers' brains when every planning, solver and sandbox call is asked of `ask` (as JSON):
+ * the Architect, the Dispatcher, `claude-solver` (with a model) and each sandbox run; the
+ * offline specialists' own logic runs where the brains are, over that sandbox.
  *
  * @example
- * const brains = restateTierBrains('http://127.0.0.1:8080', services.models);
+ * const brains = tierBrainsAsking((agent, input) => calls.ask(agent, input), false);
  */
-export function restateTierBrains(ingressUrl: string, models: ModelBackends): TiersBrains {
-  const ask = (agent: TiersCall, input: unknown, signal?: AbortSignal) => askTiersRun(ingressUrl, agent, input, signal);
-  const architect: ArchitectBrain = {
-    plan: (input, signal) => ask('architect', input, signal) as ReturnType<ArchitectBrain['plan']>,
-  };
+export function tierBrainsAsking(ask: TierAsk, hasModel: boolean): TiersBrains {
+  const architect: ArchitectBrain = { plan: (input) => ask('architect', input) as ReturnType<ArchitectBrain['plan']> };
   const dispatcher: DispatcherBrain = {
-    route: (input, signal) => ask('dispatcher', input, signal) as ReturnType<DispatcherBrain['route']>,
+    route: (input) => ask('dispatcher', input) as ReturnType<DispatcherBrain['route']>,
   };
-  const specialists: Record<string, FleetSpecialist> = { ...offlineSpecialists(restateSandbox(ingressUrl)) };
-  const hasModel = models.choose({ offline: () => false, anthropic: () => true });
+  const sandbox: FleetSandbox = {
+    runTests: (input) => ask('sandbox.runTests', withoutSignal(input)) as Promise<TestRunReport>,
+    runCalls: (input) => ask('sandbox.runCalls', withoutSignal(input)) as Promise<CallsReport>,
+  };
+  const specialists: Record<string, FleetSpecialist> = { ...offlineSpecialists(sandbox) };
   if (hasModel) {
-    const solver: Specialist = (request) =>
-      ask('claude-solver', withoutSignal(request), request.signal) as Promise<SpecialistResult>;
+    const solver: Specialist = (request) => ask('claude-solver', withoutSignal(request)) as Promise<SpecialistResult>;
     specialists['claude-solver'] = { taskTypes: ['execute_code'], run: solver };
   }
   return { architect, dispatcher, specialists };
 }
 
 /**
- * The sandbox on Restate: each `runTests` and `runCalls` of the current tier work is one call to
- * its task's `tiers-run` object (its input without the abort signal, which stays here).
+ * The tiers' calls of one task as its `tiers-host` object sees them in one handler. A call is
+ * named by the key `tierCallKey` derives from the tier work that makes it (the same work done
+ * again makes the same keys): answered before, it answers from the object's state at once;
+ * sent and not answered, it waits (a later `answer` invocation rebuilds the task, which asks
+ * again); new, it is queued to be sent to `tiers-run` when the handler ends. So each call is
+ * made once, whatever the replays and rebuilds of the task.
  *
  * @example
- * const fleet = offlineSpecialists(restateSandbox(ingressUrl));
+ * const calls = new TierCalls(state.answers, state.sent);
+ * const brains = tierBrainsAsking((agent, input) => calls.ask(agent, input), hasModel);
  */
-export function restateSandbox(ingressUrl: string): FleetSandbox {
-  return {
-    runTests: (input) =>
-      askTiersRun(ingressUrl, 'sandbox.runTests', withoutSignal(input), input.signal) as Promise<TestRunReport>,
-    runCalls: (input) =>
-      askTiersRun(ingressUrl, 'sandbox.runCalls', withoutSignal(input), input.signal) as Promise<CallsReport>,
-  };
-}
+export class TierCalls {
+  private readonly queued = new Map<string, BrainCall>();
 
-/**
- * Makes one `agent` call of the current tier work on its task's `tiers-run` object and answers its
- * output; an error answer is thrown (a `ValidationError` as one). Restate not answering (restarting)
- * is tried again under the same key until `signal` aborts (the agent's timeout).
- */
-export async function askTiersRun(
-  ingressUrl: string,
-  agent: TiersCall,
-  input: unknown,
-  signal?: AbortSignal,
-): Promise<unknown> {
-  const { task, key } = tierCallKey(agent, input);
-  const call: BrainCall = { agent, id: key, input };
-  const answer = await postUntilAnswered(`${ingressUrl}/${TIERS_RUN}/${encodeURIComponent(task)}/call`, call, signal);
-  if ('output' in answer) return answer.output;
-  const { name, message, issues } = answer.error;
-  if (name === 'ValidationError') throw new ValidationError(message, issues ?? []);
-  throw Object.assign(new Error(message), { name });
-}
+  constructor(
+    private readonly answers: Readonly<Record<string, BrainAnswer>>,
+    private readonly sent: ReadonlySet<string>,
+  ) {}
 
-async function postUntilAnswered(url: string, call: BrainCall, signal?: AbortSignal): Promise<BrainAnswer> {
-  for (let wait = 50; ; wait = Math.min(wait * 2, 1_000)) {
-    let response: Response | undefined;
-    try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': call.id },
-        body: JSON.stringify(call),
-        ...(signal ? { signal } : {}),
-      });
-    } catch (error) {
-      if (signal?.aborted) throw error;
-    }
-    if (response?.ok) return (await response.json()) as BrainAnswer;
-    if (response && response.status < 500)
-      throw new Error(
-        `Restate refused the tiers' ${call.agent} call (${response.status}): ${await response.text()}. Check that the service endpoint serving ${TIERS_RUN} is registered.`,
-      );
-    await new Promise((resolve) => setTimeout(resolve, wait));
+  ask(agent: TiersCall, input: unknown): Promise<unknown> {
+    const { key } = tierCallKey(agent, input);
+    const answer = this.answers[key];
+    if (answer) return 'output' in answer ? Promise.resolve(answer.output) : Promise.reject(errorOf(answer));
+    if (!this.sent.has(key) && !this.queued.has(key)) this.queued.set(key, { agent, id: key, input });
+    return new Promise(() => {});
+  }
+
+  /** The calls first made in this handler, in the order they were made. */
+  toSend(): BrainCall[] {
+    return [...this.queued.values()];
   }
 }

@@ -9,10 +9,14 @@ import { planningBrainsFor } from '../../actors/tiers/planning/planning-brains-f
 import type { RunCallsInput } from '../../actors/tiers/sandbox/run-calls.ts';
 import type { RunTestsInput } from '../../actors/tiers/sandbox/run-tests.ts';
 import type { ErrorIssue } from '../../protocol/runtime/http-error.ts';
+import type { Tier, TiersEnvelope } from '../../protocol/tiers/envelope.ts';
+import type { TaskRequest } from '../../protocol/tiers/task-request.ts';
 import { journaledCall, type BrainCall, type RestateBrain } from '../restate/run-object.ts';
 import type { BrainAnswer } from '../restate/served-brains.ts';
+import { readTask, stepTiersTask, type TaskRead, type TiersTaskOptions, type TiersTaskState } from './tiers-task-step.ts';
+import type { TiersServiceImpl } from './tiers-service.ts';
 
-/** The object of the tiers on Restate: one per task, keyed by its journal partition. */
+/** The object that makes a tiers task's calls on Restate: one per task, keyed by the task's id. */
 export const TIERS_RUN = 'tiers-run';
 
 /** The calls a `tiers-run` object answers, by the `agent` a call names. */
@@ -74,30 +78,117 @@ export function servedTierCalls(brains: ServedTierBrains): Partial<Record<TiersC
   return calls;
 }
 
+/** The object of a tiers task on Restate: its run, tree, Beads and record, keyed by the task's id. */
+export const TIERS_HOST = 'tiers-host';
+
+const json = restate.serde.json;
+
 /**
- * The tiers on Restate, as a service process serves them: the `tiers-run` object, one per task,
- * whose shared `call` handler makes one planning, solver or sandbox call as one `ctx.run`. Once a
- * call answered, a replay (its worker killed, Restate restarted) reads the answer from Restate's
- * journal; sent at the ingress under its idempotency key, the same call made again gets the first
- * answer. Shared, not exclusive: a task's specialists and racing attempts call at once.
+ * The tiers on Restate, as a service process serves them. `tiers-host`, one object per task, is
+ * the task itself: its state holds what the embedded service keeps on disk for it (journals,
+ * delegation tree, Beads, seen messages, record), and each exclusive handler rebuilds the
+ * task's service from it (`stepTiersTask`), does its operation (`submit`, `receive`, `cancel`,
+ * `clarify`; `answer` brings a call's answer, `tick` a timer due), lets the task work until it
+ * waits for calls or timers, then sends each new call to `tiers-run` (under its key as
+ * idempotency key), one delayed `tick` per new due time, and saves the state. `view` (shared)
+ * reads the state. `tiers-run`, one object per task too, makes each planning, solver or sandbox
+ * call as one `ctx.run` and sends the answer back to `answer`: once it answered, a replay
+ * (its worker killed, Restate restarted) reads the answer from Restate's journal.
  *
  * @example
- * serveRestateEndpoint([tiersRunObject(openModelBackends(config))], 9080);
+ * serveRestateEndpoint(tiersObjects(openModelBackends(config)), 9080);
  */
-export function tiersRunObject(models: ModelBackends) {
+export function tiersObjects(models: ModelBackends, timeouts?: Partial<Record<Tier, number>>) {
   const planning = planningBrainsFor(models);
   const calls = servedTierCalls({ ...planning, sandbox: realSandbox });
-  return restate.object({
+  const options: TiersTaskOptions = { hasModel: planning.solver !== null, ...(timeouts ? { timeouts } : {}) };
+
+  /** One exclusive step of the task: `take` changes its state first (an answer), `act` is the operation. */
+  const step = async <T>(
+    ctx: restate.ObjectContext,
+    act: (service: TiersServiceImpl) => Promise<T>,
+    take?: (state: TiersTaskState) => void,
+  ): Promise<T> => {
+    const saved = await ctx.get<TiersTaskState>('task');
+    const done = await stepTiersTask(ctx.key, saved, await ctx.date.now(), options, act, take);
+    for (const call of done.calls)
+      ctx.genericSend({
+        service: TIERS_RUN,
+        method: 'call',
+        key: ctx.key,
+        parameter: call,
+        inputSerde: json,
+        idempotencyKey: call.id,
+      });
+    for (const tick of done.ticks)
+      ctx.genericSend({
+        service: TIERS_HOST,
+        method: 'tick',
+        key: ctx.key,
+        parameter: { deadline: tick.deadline },
+        inputSerde: json,
+        delay: tick.delayMs,
+      });
+    ctx.set<TiersTaskState>('task', done.state);
+    return done.answer;
+  };
+
+  const host = restate.object({
+    name: TIERS_HOST,
+    handlers: {
+      submit: (ctx: restate.ObjectContext, body: { user: string; request: TaskRequest }) =>
+        step(ctx, (service) => service.submit(body.user, body.request, ctx.key)),
+      receive: (ctx: restate.ObjectContext, body: { user: string; envelope: TiersEnvelope }) =>
+        step(ctx, (service) => service.startExternal(body.user, body.envelope, ctx.key)),
+      cancel: (ctx: restate.ObjectContext, body: { user: string; reason: string; cascade: boolean }) =>
+        step(
+          ctx,
+          async (service) =>
+            (await service.cancel(body.user, ctx.key, { reason: body.reason, cascade: body.cascade })) ?? null,
+        ),
+      clarify: (ctx: restate.ObjectContext, body: { user: string; answer: string }) =>
+        step(ctx, async (service) => (await service.clarify(body.user, ctx.key, body.answer)) ?? null),
+      answer: (ctx: restate.ObjectContext, reply: { id: string; answer: BrainAnswer }) =>
+        step(
+          ctx,
+          async () => null,
+          (state) => {
+            state.answers[reply.id] = reply.answer;
+            state.sent = state.sent.filter((id) => id !== reply.id);
+          },
+        ),
+      tick: async (ctx: restate.ObjectContext, due: { deadline: number }) => {
+        // A timer disarmed (or the task rebuilt with other due times) since this was sent: nothing to do.
+        const saved = await ctx.get<TiersTaskState>('task');
+        if (!saved?.deadlines.includes(due.deadline)) return null;
+        return step(ctx, async () => null);
+      },
+      // A read leaves nothing to keep: its invocation is dropped once answered (the API process polls working tasks).
+      view: restate.handlers.object.shared(
+        { journalRetention: 0 },
+        async (ctx: restate.ObjectSharedContext, request: TaskRead) =>
+          readTask(ctx.key, await ctx.get<TiersTaskState>('task'), request),
+      ),
+    },
+  });
+
+  const run = restate.object({
     name: TIERS_RUN,
     handlers: {
       call: restate.handlers.object.shared(async (ctx: restate.ObjectSharedContext, call: BrainCall) => {
         const work = calls[call.agent as TiersCall];
-        if (!work)
-          throw new restate.TerminalError(
-            `${TIERS_RUN} has no call ${call.agent}: name one of ${Object.keys(calls).join(', ')}.`,
-          );
-        return journaledCall(ctx, call, work);
+        const answer: BrainAnswer = work
+          ? ((await journaledCall(ctx, call, work)) as BrainAnswer)
+          : { error: { name: 'Error', message: `${TIERS_RUN} has no call ${call.agent}: name one of ${Object.keys(calls).join(', ')}.` } };
+        ctx.genericSend({
+          service: TIERS_HOST,
+          method: 'answer',
+          key: ctx.key,
+          parameter: { id: call.id, answer },
+          inputSerde: json,
+        });
       }),
     },
   });
+  return [host, run] as const;
 }

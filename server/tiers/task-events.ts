@@ -32,6 +32,11 @@ export class TaskEvents {
     this.emit(taskId, { type: 'settled', data: { task_id: taskId, status } });
   }
 
+  /** Any event as it is (a task followed from its state: what it read new). */
+  event(taskId: string, event: TaskEvent): void {
+    this.emit(taskId, event);
+  }
+
   private emit(taskId: string, event: TaskEvent): void {
     for (const tap of this.taps) tap(taskId, event);
     for (const listener of this.listeners.get(taskId) ?? []) listener(event);

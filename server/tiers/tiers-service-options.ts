@@ -19,6 +19,8 @@ export interface TiersServiceOptions {
   beads: Journal<unknown>;
   brains: TierBrains;
   clock?: ServiceClock;
+  /** The statecharts' clock, when not `clock` (a task rebuilt in a Restate handler keeps their timers apart). */
+  runClock?: ServiceClock;
   admission?: RunHostOptions['admission'];
   timeouts?: Partial<Record<Tier, number>>;
   inspect?: (partition: string, event: InspectionEvent) => void;

@@ -66,7 +66,7 @@ export class TiersServiceImpl implements TiersService {
       runActor: 'PROGRESS_MONITOR',
       // A task's run built again (after a restart, or for the user's answer) knows what its journal holds.
       runInput: (partition) => ({ journaledIds: service.journaledBefore.get(partition) ?? [] }),
-      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.runClock || options.clock ? { clock: options.runClock ?? options.clock } : {}),
       ...(options.admission ? { admission: options.admission } : {}),
       ...(options.inspect ? { inspect: options.inspect } : {}),
     });
@@ -93,16 +93,36 @@ export class TiersServiceImpl implements TiersService {
     return this.seen.once(receiver, id, () => inTierWork({ task, receiver, message: id }, work));
   }
 
-  async submit(user: string, request: TaskRequest): Promise<{ task_id: string; status: TaskStatus }> {
+  async submit(
+    user: string,
+    request: TaskRequest,
+    taskId: string = randomUUID(),
+  ): Promise<{ task_id: string; status: TaskStatus }> {
     this.host.checkAdmission(user);
     const payload = rootPayloadOf(request);
-    const taskId = randomUUID();
     await this.start(user, taskId, async (ctx) => delegateRoot(ctx, payload, 'start'));
     return { task_id: taskId, status: 'working' };
   }
 
+  /** Starts a task whose first delegation an external Progress Monitor sent (`envelope`, to the Architect). */
+  async startExternal(user: string, envelope: TiersEnvelope, taskId: string = randomUUID()): Promise<string> {
+    await this.start(user, taskId, async (ctx) => {
+      await ctx.tree.delegate({
+        id: envelope.id,
+        parent: null,
+        owner: 'PROGRESS_MONITOR',
+        target: 'ABSTRACT_ARCHITECT',
+        timeoutMs:
+          (envelope.payload as { timeout_ms: number | null }).timeout_ms ?? ctx.defaultTimeoutMs('ABSTRACT_ARCHITECT'),
+        data: { envelope, key: 'start' },
+      });
+      return envelope;
+    });
+    return taskId;
+  }
+
   /** Starts a task whose first delegation `root` makes (ours, or an external Monitor's). */
-  async start(
+  private async start(
     user: string,
     taskId: string,
     root: (ctx: TaskContext) => Promise<TiersEnvelope>,
