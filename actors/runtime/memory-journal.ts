@@ -90,7 +90,9 @@ export function createMemoryJournal<T = unknown>(initial: JournalDump<T> = {}): 
     stats: () => ({ ...stats }),
     dump: () =>
       Object.fromEntries(
-        [...logs].filter(([, log]) => log.length > 0).map(([key, log]) => [key, log.map((json) => JSON.parse(json) as T)]),
+        [...logs]
+          .filter(([, log]) => log.length > 0)
+          .map(([key, log]) => [key, log.map((json) => JSON.parse(json) as T)]),
       ),
     async close(): Promise<void> {
       closed = true;

@@ -13,7 +13,13 @@ import type { Tier, TiersEnvelope } from '../../protocol/tiers/envelope.ts';
 import type { TaskRequest } from '../../protocol/tiers/task-request.ts';
 import { journaledCall, type BrainCall, type RestateBrain } from '../restate/run-object.ts';
 import type { BrainAnswer } from '../restate/served-brains.ts';
-import { readTask, stepTiersTask, type TaskRead, type TiersTaskOptions, type TiersTaskState } from './tiers-task-step.ts';
+import {
+  readTask,
+  stepTiersTask,
+  type TaskRead,
+  type TiersTaskOptions,
+  type TiersTaskState,
+} from './tiers-task-step.ts';
 import type { TiersServiceImpl } from './tiers-service.ts';
 
 /** The object that makes a tiers task's calls on Restate: one per task, keyed by the task's id. */
@@ -179,7 +185,12 @@ export function tiersObjects(models: ModelBackends, timeouts?: Partial<Record<Ti
         const work = calls[call.agent as TiersCall];
         const answer: BrainAnswer = work
           ? ((await journaledCall(ctx, call, work)) as BrainAnswer)
-          : { error: { name: 'Error', message: `${TIERS_RUN} has no call ${call.agent}: name one of ${Object.keys(calls).join(', ')}.` } };
+          : {
+              error: {
+                name: 'Error',
+                message: `${TIERS_RUN} has no call ${call.agent}: name one of ${Object.keys(calls).join(', ')}.`,
+              },
+            };
         ctx.genericSend({
           service: TIERS_HOST,
           method: 'answer',

@@ -104,11 +104,16 @@ export async function stepTiersTask<T>(
       [journals.journal, journals.trees, journals.beads].reduce((sum, j) => sum + j.stats().appends, 0) +
       calls.toSend().length +
       clock.deadlines().length;
-    await settle(key, () => {
-      const fired = clock.fireDue();
-      runClock.increment(0);
-      return fired;
-    }, progress, () => outcome !== undefined);
+    await settle(
+      key,
+      () => {
+        const fired = clock.fireDue();
+        runClock.increment(0);
+        return fired;
+      },
+      progress,
+      () => outcome !== undefined,
+    );
     if (!outcome) throw new restate.TerminalError(`Task ${key}: its operation never finished.`);
     if ('error' in outcome) throw new restate.TerminalError(`Task ${key}: ${String(outcome.error)}`);
     const sent = calls.toSend();
@@ -147,13 +152,14 @@ async function settle(key: string, fire: () => boolean, progress: () => number, 
     quiet = !fired && progress() === before ? quiet + 1 : 0;
     if (quiet >= QUIET_ROUNDS && done()) return;
   }
-  throw new restate.TerminalError(`Task ${key} did not settle in ${MAX_ROUNDS} rounds: a timer or a loop keeps it busy.`);
+  throw new restate.TerminalError(
+    `Task ${key} did not settle in ${MAX_ROUNDS} rounds: a timer or a loop keeps it busy.`,
+  );
 }
 
 /** What the `view` handler reads of a task for its user. */
 export type TaskRead =
-  | { read: 'view' | 'messages' | 'replay'; user: string }
-  | { read: 'beads'; user: string; prefix?: string };
+  { read: 'view' | 'messages' | 'replay'; user: string } | { read: 'beads'; user: string; prefix?: string };
 
 /**
  * Reads a task's state for its user as the embedded service reads its journals (nothing rebuilt,

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,11 +8,11 @@ import { clusterEnv } from '../support/restate/free-port.ts';
 import { callsByTask, processes, restateQuery } from '../support/restate/cluster-calls.ts';
 
 /*
- * The tiers on `npm run start:cluster`: a task over HTTP is solved with its Architect, Dispatcher
- * and sandbox runs made on Restate (`tiers-run/<task>`, one `ctx.run` each); with a service
- * process killed with kill -9 mid-task every task completes and no call is made twice; after a
- * kill -9 of the whole group, the same command on the same DATA_DIR completes every acknowledged
- * task, its answered calls taken from Restate under their keys.
+ * The tiers on `npm run start:cluster`: each task is its `tiers-host` object on Restate, its
+ * Architect, Dispatcher and sandbox runs made by `tiers-run/<task>` (one `ctx.run` each). A task
+ * over HTTP is solved; with a service process killed with kill -9 mid-task every task completes
+ * and no call is made twice; after a kill -9 of the whole group, the same command on the same DATA_DIR completes
+ * every acknowledged task, its answered calls taken from Restate under their keys.
  */
 const SECRET = 'cluster-test-secret-0123456789abcdef';
 
@@ -129,6 +129,14 @@ describe('the tiers on npm run start:cluster', () => {
       failed: 0,
     });
     await expectEachCallOnce([id!]);
+    // The task lives on Restate: its object's state, not this process's journals.
+    const state = await restateQuery(
+      adminUrl(),
+      `select key from state where service_name = 'tiers-host' and service_key = '${id}'`,
+    );
+    expect(state.map((row) => row.key)).toEqual(['task']);
+    const journals = await readdir(join(dataDir, 'journal')).catch(() => [] as string[]);
+    expect(journals.filter((name) => name === 'tiers' || name === 'tiers-trees')).toEqual([]);
   });
 
   it('completes every task with a service process killed with kill -9 mid-task, no call made twice', async () => {

@@ -29,7 +29,12 @@ const TASK = 'task-1';
 const T0 = Date.parse('2026-11-24T12:00:00Z');
 /** The README's example task (the cluster tests' too). */
 const EXAMPLE = JSON.parse(readFileSync('examples/tiers-task.json', 'utf8')) as TaskRequest;
-const served = servedTierCalls({ architect: offlineArchitect, dispatcher: offlineDispatcher, solver: null, sandbox: realSandbox });
+const served = servedTierCalls({
+  architect: offlineArchitect,
+  dispatcher: offlineDispatcher,
+  solver: null,
+  sandbox: realSandbox,
+});
 
 type Act<T> = (service: TiersServiceImpl) => Promise<T>;
 
@@ -61,10 +66,15 @@ async function answerAll(hosted: Hosted, now: number, drop: (call: BrainCall) =>
     if (!next) return;
     answered.add(next.id);
     const answer = (await served[next.agent as TiersCall]!(next.input)) as BrainAnswer;
-    const step = await handler(hosted.state, now, async () => null, (state) => {
-      state.answers[next.id] = answer;
-      state.sent = state.sent.filter((id) => id !== next.id);
-    });
+    const step = await handler(
+      hosted.state,
+      now,
+      async () => null,
+      (state) => {
+        state.answers[next.id] = answer;
+        state.sent = state.sent.filter((id) => id !== next.id);
+      },
+    );
     hosted.state = step.state;
     hosted.sent.push(...step.calls);
     hosted.handlers++;
@@ -119,9 +129,14 @@ describe('a tiers task on its Restate object (stepTiersTask)', () => {
     await answerAll(hosted, T0 + 130_000);
     expect((await view(hosted.state)).status).toBe('success');
     const late = (await served.architect!(submitted.calls[0]!.input)) as BrainAnswer;
-    const after = await handler(hosted.state, T0 + 131_000, async () => null, (state) => {
-      state.answers[submitted.calls[0]!.id] = late;
-    });
+    const after = await handler(
+      hosted.state,
+      T0 + 131_000,
+      async () => null,
+      (state) => {
+        state.answers[submitted.calls[0]!.id] = late;
+      },
+    );
     expect(after.calls).toEqual([]);
     expect(await view(after.state)).toEqual(await view(hosted.state));
   }, 60_000);
