@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { signToken } from '../../server/auth.ts';
 import type { Config } from '../../server/config.ts';
 import { openRuntime, type Runtime, type RuntimeOverrides } from '../../server/runtime.ts';
-import { readAnswer, requestInit } from './http-host/http-host.ts';
+import { readAnswer, requestInit, withToken } from './http-host/http-host.ts';
 
 const SECRET = 'e2e-secret-for-hs256-tokens-only';
 
@@ -27,10 +27,14 @@ export async function startRuntime(
   const token = async (user: string) => tokens.get(user) ?? tokens.set(user, await signToken(user, SECRET)).get(user)!;
   const call = async (user: string, method: string, path: string, body?: unknown) =>
     readAnswer(await runtime.app.request(path, requestInit(await token(user), method, body)));
+  // The response unread, as HttpHost.fetch answers it (to read a stream).
+  const fetch = async (user: string, path: string, init?: RequestInit) =>
+    runtime.app.request(path, withToken(await token(user), init));
   return {
     dir,
     runtime,
     call,
+    fetch,
     token,
     async stop(removeData = true) {
       await runtime.close();

@@ -16,29 +16,9 @@ async function runtime(dir?: string) {
   return rt;
 }
 
+// Embedded only: it restarts the runtime on its DATA_DIR. The other external-message tests are in
+// tests/support/tiers/tiers-http-suite.ts, run on both hosts.
 describe('POST /tiers/messages (an external Progress Monitor)', () => {
-  it('refuses a 2.0.0 message with 400 version_not_supported naming the supported major, and runs nothing', async () => {
-    const rt = await runtime();
-    const answer = await rt.call('ada', 'POST', '/tiers/messages', await example('tiers-message-v2.json'));
-    expect(answer.status).toBe(400);
-    expect(answer.body.error.code).toBe('version_not_supported');
-    expect(answer.body.error.message).toMatch(/\b1\b/);
-    expect((await rt.call('ada', 'GET', '/tiers/tasks')).body.tasks).toEqual([]);
-  });
-
-  it('accepts a newer minor with unknown fields, and refuses an invalid envelope with 400 naming the field', async () => {
-    const rt = await runtime();
-    const newer = { ...(await example('tiers-message.json')), id: 'ext-minor', version: '1.7.0', trace: { hop: 1 } };
-    const accepted = await rt.call('ada', 'POST', '/tiers/messages', newer);
-    expect(accepted.status).toBe(202);
-    expect(accepted.body).toEqual({ task_id: expect.any(String), message_id: 'ext-minor' });
-    await settledTask(rt, 'ada', accepted.body.task_id);
-    const broken = { ...(await example('tiers-message.json')), id: 'ext-broken', timestamp: 'yesterday' };
-    const refused = await rt.call('ada', 'POST', '/tiers/messages', broken);
-    expect(refused.status).toBe(400);
-    expect(refused.body.error.issues.map((i: any) => i.path)).toContain('timestamp');
-  }, 60_000);
-
   it('runs a delegation to the Architect as a task, and answers a duplicate id from cache across a restart', async () => {
     const first = await runtime();
     const message = await example('tiers-message.json');
@@ -62,20 +42,4 @@ describe('POST /tiers/messages (an external Progress Monitor)', () => {
     expect((await second.call('ada', 'GET', `/tiers/tasks/${task_id}`)).body.outcome).toEqual(view.outcome);
     expect((await second.call('ada', 'GET', '/tiers/tasks')).body.tasks.map((t: any) => t.task_id)).toEqual([task_id]);
   }, 90_000);
-
-  // Message ids are one namespace (the tiers' routing and dedup key on them): another user's id is
-  // refused, never joined to the first user's task, and the first user's task is untouched.
-  it("refuses another user's message id with 409 message_id_taken, leaving the first task alone", async () => {
-    const rt = await runtime();
-    const message = await example('tiers-message.json');
-    const ada = await rt.call('ada', 'POST', '/tiers/messages', message);
-    expect(ada.status).toBe(202);
-    const bob = await rt.call('bob', 'POST', '/tiers/messages', message);
-    expect([bob.status, bob.body.error.code]).toEqual([409, 'message_id_taken']);
-    expect((await rt.call('bob', 'GET', '/tiers/tasks')).body.tasks).toEqual([]);
-    expect((await rt.call('bob', 'GET', `/tiers/tasks/${ada.body.task_id}`)).status).toBe(404);
-    await settledTask(rt, 'ada', ada.body.task_id);
-    const again = await rt.call('ada', 'POST', '/tiers/messages', message);
-    expect([again.status, again.body]).toEqual([202, ada.body]);
-  }, 60_000);
 });

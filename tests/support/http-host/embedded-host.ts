@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import type { RuntimeOverrides } from '../../../server/runtime.ts';
 import { startRuntime } from '../runtime-harness.ts';
-import { withToken, type HttpHost } from './http-host.ts';
+import type { HttpHost } from './http-host.ts';
 
 /**
  * The embedded host: the whole runtime in this process (`startRuntime`) on a temporary DATA_DIR,
@@ -27,7 +27,7 @@ export async function startEmbeddedHost(overrides: RuntimeOverrides = {}): Promi
     url: `http://127.0.0.1:${port}`,
     token: rt.token,
     call: rt.call,
-    fetch: async (user, path, init) => rt.runtime.app.request(path, withToken(await rt.token(user), init)),
+    fetch: rt.fetch,
     async stop() {
       await new Promise<void>((resolve) => server!.close(() => resolve()));
       await rt.stop();
