@@ -50,6 +50,7 @@ export class TiersServiceImpl implements TiersService {
 
   static async open(options: TiersServiceOptions): Promise<TiersServiceImpl> {
     const service = new TiersServiceImpl(options);
+    const runClock = options.runClock ?? options.clock;
     const directory: TaskDirectory = {
       contextOf: async (envelope) => service.live.get(service.partitionOf(envelope))?.ctx,
       once: (receiver, id, work) => service.once(receiver, id, work) as Promise<TiersEnvelope[]>,
@@ -66,7 +67,7 @@ export class TiersServiceImpl implements TiersService {
       runActor: 'PROGRESS_MONITOR',
       // A task's run built again (after a restart, or for the user's answer) knows what its journal holds.
       runInput: (partition) => ({ journaledIds: service.journaledBefore.get(partition) ?? [] }),
-      ...(options.runClock || options.clock ? { clock: options.runClock ?? options.clock } : {}),
+      ...(runClock ? { clock: runClock } : {}),
       ...(options.admission ? { admission: options.admission } : {}),
       ...(options.inspect ? { inspect: options.inspect } : {}),
     });
