@@ -1,3 +1,4 @@
+import { derivedFraction } from '../../actors/runtime/derived-id.ts';
 import { senderRetryDelay } from '../../actors/runtime/sender-retry.ts';
 import { cancellationEnvelope } from '../../actors/tiers/tier-envelopes.ts';
 import type { Plan } from '../../actors/tiers/planning/plan.ts';
@@ -225,7 +226,14 @@ async function takeChildOutcome(
     status === 'timeout' || payload.status === 'throttled' || (status === 'failed' && payload.recoverable === true);
   const retry = subtask.attempts.length;
   const delay = transient
-    ? senderRetryDelay({ ...DISPATCH_RETRY, attempt: retry, now: ctx.clock.now(), deadline: parentNode.deadline })
+    ? senderRetryDelay({
+        ...DISPATCH_RETRY,
+        attempt: retry,
+        now: ctx.clock.now(),
+        deadline: parentNode.deadline,
+        // Its jitter is drawn from the attempt that failed: the same work redone waits the same.
+        random: () => derivedFraction('tiers', ctx.taskId, 'dispatch-retry', node.id),
+      })
     : undefined;
   if (delay !== undefined) {
     await startAttempt(ctx, graph, subtask, parent, delay);

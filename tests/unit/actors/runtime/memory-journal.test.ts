@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMemoryJournal } from '../../../../actors/runtime/memory-journal.ts';
 
@@ -54,5 +55,31 @@ describe('createMemoryJournal', () => {
     await journal.close();
     await expect(pending).resolves.toEqual({ seq: 1, data: 1 });
     await expect(journal.append('p', 2)).rejects.toMatchObject({ code: 'journal_closed' });
+  });
+
+  it('hands its committed entries to another (dump, then reopen): the same reads, and appends go on from them', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.constantFrom('a', 'b', 'c'), fc.jsonValue()), { maxLength: 30 }),
+        fc.array(fc.tuple(fc.constantFrom('a', 'b', 'c'), fc.integer()), { maxLength: 5 }),
+        async (before, after) => {
+          const first = createMemoryJournal<unknown>();
+          await Promise.all(before.map(([partition, data]) => first.append(partition, data)));
+          const again = createMemoryJournal<unknown>(first.dump());
+          expect((await again.partitions()).sort()).toEqual((await first.partitions()).sort());
+          for (const partition of ['a', 'b', 'c']) {
+            expect(await again.read(partition)).toEqual(await first.read(partition));
+            expect(again.loadedSeq(partition)).toBe(first.loadedSeq(partition));
+          }
+          for (const [partition, data] of after) {
+            const entry = await again.append(partition, data);
+            expect(entry.seq).toBe((await first.lastSeq(partition)) + 1);
+            await first.append(partition, data);
+          }
+          expect(again.dump()).toEqual(first.dump());
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

@@ -51,4 +51,21 @@ describe('createMemoryStore', () => {
       code: 'store_closed',
     });
   });
+
+  it('hands its documents to another (dump, then reopen), as copies', async () => {
+    const store = createMemoryStore();
+    await store.collection<{ n: number }>('tiers/tasks').put('t-1', { n: 1 });
+    await store.collection<{ n: number }>('tiers/users/ada').put('t-1', { n: 2 });
+    await store.collection<{ n: number }>('empty/now').put('x', { n: 3 });
+    await store.collection('empty/now').delete('x');
+    const dump = store.dump();
+    expect(dump).toEqual({ 'tiers/tasks': { 't-1': { n: 1 } }, 'tiers/users/ada': { 't-1': { n: 2 } } });
+    const again = createMemoryStore(dump);
+    expect(await again.collection('tiers/users/ada').get('t-1')).toEqual({ n: 2 });
+    await again.collection<{ n: number }>('tiers/tasks').update('t-1', (doc) => ({ n: doc!.n + 10 }));
+    // Neither the dump nor the first store changed.
+    expect(dump['tiers/tasks']).toEqual({ 't-1': { n: 1 } });
+    expect(await store.collection('tiers/tasks').get('t-1')).toEqual({ n: 1 });
+    expect(again.dump()['tiers/tasks']).toEqual({ 't-1': { n: 11 } });
+  });
 });

@@ -140,4 +140,25 @@ describe('a tiers task on its Restate object (stepTiersTask)', () => {
     expect(after.calls).toEqual([]);
     expect(await view(after.state)).toEqual(await view(hosted.state));
   }, 60_000);
+
+  it("retries a specialist that timed out after the Dispatcher's backoff, a deadline the replay draws again the same", async () => {
+    const submitted = await handler(null, T0, (service) => service.submit(USER, EXAMPLE, TASK));
+    const hosted: Hosted = { state: submitted.state, sent: [...submitted.calls], handlers: 1 };
+    // The plan and the routing answered; the solver's sandbox never answers: its delegation times out.
+    const sandbox = (call: BrainCall) => call.agent.startsWith('sandbox.');
+    await answerAll(hosted, T0 + 1_000, sandbox);
+    const fleet = hosted.state.deadlines.filter((deadline) => deadline < T0 + 60_000);
+    expect(fleet).toHaveLength(1);
+    const timedOut = await handler(hosted.state, fleet[0]!, async () => null);
+    // The retry waits out its backoff: a due time between now and the Dispatcher's deadline, a tick for it.
+    const [retryAt] = timedOut.ticks
+      .map((tick) => tick.deadline)
+      .filter((at) => at > fleet[0]! && at < fleet[0]! + 30_000);
+    expect(retryAt).toBeDefined();
+    expect(timedOut.calls).toEqual([]);
+    // At that time the retry goes out: the solver is asked again, its sandbox call under a new key.
+    const retried = await handler(timedOut.state, retryAt!, async () => null);
+    expect(retried.calls.map((call) => call.agent)).toEqual(['sandbox.runTests']);
+    expect(hosted.sent.map((call) => call.id)).not.toContain(retried.calls[0]!.id);
+  }, 60_000);
 });
