@@ -20,7 +20,8 @@ interface PendingAppend<T> {
 }
 
 /**
- * A journal for tests with the file journal's semantics: appends made in the same tick are
+ * A journal in memory with the file journal's semantics (tests, and a tiers task rebuilt in a
+ * Restate handler from its object's state): appends made in the same tick are
  * committed together (one "write" per partition per batch, counted in `stats()`); each resolves
  * after its batch commits; `lastSeq` counts committed entries only; entries are stored as JSON,
  * so `read` returns what a file journal would return after a restart (copies, Dates as

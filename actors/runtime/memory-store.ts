@@ -12,7 +12,8 @@ export interface MemoryStore extends Store {
 }
 
 /**
- * A store in memory for tests, with the lowdb store's semantics: names and ids are checked the
+ * A store in memory (tests, and a tiers task rebuilt in a Restate handler from its object's
+ * state), with the lowdb store's semantics: names and ids are checked the
  * same way, documents are kept as JSON copies (so reads return what a file would give back, and
  * mutating a returned document changes nothing stored), `list` orders them by id, and writes
  * after `close` are refused.

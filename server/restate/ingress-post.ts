@@ -42,6 +42,9 @@ export function backoffMs(retry: Pick<IngressRetry, 'baseMs' | 'maxMs' | 'random
  * try that did reach Restate is taken once), with exponential backoff and jitter; after
  * `attempts` tries it throws a 503 `restate_unavailable` with `Retry-After`, never waiting longer.
  *
+ * Once `signal` aborts (its caller closing), it throws its reason at once, between tries or
+ * cutting the one under way off.
+ *
  * @example
  * const response = await postToIngress(`${ingressUrl}/nutrition-host/${runId}/deliver`, event, envelope.message_id);
  */
@@ -50,10 +53,13 @@ export async function postToIngress(
   body: unknown,
   idempotencyKey: string | undefined,
   retry: IngressRetry = DEFAULT_INGRESS_RETRY,
+  signal?: AbortSignal,
 ): Promise<Response> {
   let last = 'no try was made';
   for (let attempt = 1; attempt <= retry.attempts; attempt++) {
     if (attempt > 1) await retry.sleep(backoffMs(retry, attempt - 1));
+    signal?.throwIfAborted();
+    const timeout = AbortSignal.timeout(retry.timeoutMs);
     let response: Response;
     try {
       response = await fetch(url, {
@@ -63,9 +69,10 @@ export async function postToIngress(
           ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
         },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(retry.timeoutMs),
+        signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
       });
     } catch (error) {
+      signal?.throwIfAborted();
       last = error instanceof Error ? error.message : String(error);
       continue;
     }

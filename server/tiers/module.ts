@@ -58,7 +58,7 @@ export default defineSystemModule<TiersModuleOptions>({
       ? await RestateTiersService.open({
           ingressUrl: options.restateIngressUrl,
           store: services.store,
-          seen: await services.journal<unknown>('tiers-beads'),
+          seen: await services.journal<unknown>('tiers-external'),
           admission,
           ...(services.clock ? { clock: services.clock } : {}),
         })

@@ -66,7 +66,7 @@ export class TierCalls {
   ) {}
 
   ask(agent: TiersCall, input: unknown): Promise<unknown> {
-    const { key } = tierCallKey(agent, input);
+    const key = tierCallKey(agent);
     const answer = this.answers[key];
     if (answer) return 'output' in answer ? Promise.resolve(answer.output) : Promise.reject(errorOf(answer));
     if (!this.sent.has(key) && !this.queued.has(key)) this.queued.set(key, { agent, id: key, input });

@@ -9,7 +9,7 @@ import { planningBrainsFor } from '../../actors/tiers/planning/planning-brains-f
 import type { RunCallsInput } from '../../actors/tiers/sandbox/run-calls.ts';
 import type { RunTestsInput } from '../../actors/tiers/sandbox/run-tests.ts';
 import type { ErrorIssue } from '../../protocol/runtime/http-error.ts';
-import type { Tier, TiersEnvelope } from '../../protocol/tiers/envelope.ts';
+import type { TiersEnvelope } from '../../protocol/tiers/envelope.ts';
 import type { TaskRequest } from '../../protocol/tiers/task-request.ts';
 import { journaledCall, type BrainCall, type RestateBrain } from '../restate/run-object.ts';
 import type { BrainAnswer } from '../restate/served-brains.ts';
@@ -89,6 +89,11 @@ export const TIERS_HOST = 'tiers-host';
 
 const json = restate.serde.json;
 
+/** When the user's task was created (its record). */
+async function createdAt(service: TiersServiceImpl, user: string, taskId: string): Promise<{ created_at: string }> {
+  return { created_at: (await service.get(user, taskId))!.created_at };
+}
+
 /**
  * The tiers on Restate, as a service process serves them. `tiers-host`, one object per task, is
  * the task itself: its state holds what the embedded service keeps on disk for it (journals,
@@ -104,19 +109,30 @@ const json = restate.serde.json;
  * @example
  * serveRestateEndpoint(tiersObjects(openModelBackends(config)), 9080);
  */
-export function tiersObjects(models: ModelBackends, timeouts?: Partial<Record<Tier, number>>) {
+export function tiersObjects(models: ModelBackends) {
   const planning = planningBrainsFor(models);
   const calls = servedTierCalls({ ...planning, sandbox: realSandbox });
-  const options: TiersTaskOptions = { hasModel: planning.solver !== null, ...(timeouts ? { timeouts } : {}) };
+  const options: TiersTaskOptions = { hasModel: planning.solver !== null };
+
+  const tickAt = (ctx: restate.ObjectContext, deadline: number, delayMs: number) =>
+    ctx.genericSend({
+      service: TIERS_HOST,
+      method: 'tick',
+      key: ctx.key,
+      parameter: { deadline },
+      inputSerde: json,
+      delay: delayMs,
+    });
 
   /** One exclusive step of the task: `take` changes its state first (an answer), `act` is the operation. */
   const step = async <T>(
     ctx: restate.ObjectContext,
     act: (service: TiersServiceImpl) => Promise<T>,
     take?: (state: TiersTaskState) => void,
+    saved?: TiersTaskState | null,
   ): Promise<T> => {
-    const saved = await ctx.get<TiersTaskState>('task');
-    const done = await stepTiersTask(ctx.key, saved, await ctx.date.now(), options, act, take);
+    const state = saved === undefined ? await ctx.get<TiersTaskState>('task') : saved;
+    const done = await stepTiersTask(ctx.key, state, await ctx.date.now(), options, act, take);
     for (const call of done.calls)
       ctx.genericSend({
         service: TIERS_RUN,
@@ -126,15 +142,7 @@ export function tiersObjects(models: ModelBackends, timeouts?: Partial<Record<Ti
         inputSerde: json,
         idempotencyKey: call.id,
       });
-    for (const tick of done.ticks)
-      ctx.genericSend({
-        service: TIERS_HOST,
-        method: 'tick',
-        key: ctx.key,
-        parameter: { deadline: tick.deadline },
-        inputSerde: json,
-        delay: tick.delayMs,
-      });
+    for (const tick of done.ticks) tickAt(ctx, tick.deadline, tick.delayMs);
     ctx.set<TiersTaskState>('task', done.state);
     return done.answer;
   };
@@ -142,10 +150,17 @@ export function tiersObjects(models: ModelBackends, timeouts?: Partial<Record<Ti
   const host = restate.object({
     name: TIERS_HOST,
     handlers: {
+      // Both answer when the task was created (its record's time: the handler's).
       submit: (ctx: restate.ObjectContext, body: { user: string; request: TaskRequest }) =>
-        step(ctx, (service) => service.submit(body.user, body.request, ctx.key)),
+        step(ctx, async (service) => {
+          await service.submit(body.user, body.request, ctx.key);
+          return createdAt(service, body.user, ctx.key);
+        }),
       receive: (ctx: restate.ObjectContext, body: { user: string; envelope: TiersEnvelope }) =>
-        step(ctx, (service) => service.startExternal(body.user, body.envelope, ctx.key)),
+        step(ctx, async (service) => {
+          await service.startExternal(body.user, body.envelope, ctx.key);
+          return createdAt(service, body.user, ctx.key);
+        }),
       cancel: (ctx: restate.ObjectContext, body: { user: string; reason: string; cascade: boolean }) =>
         step(
           ctx,
@@ -167,7 +182,13 @@ export function tiersObjects(models: ModelBackends, timeouts?: Partial<Record<Ti
         // A timer disarmed (or the task rebuilt with other due times) since this was sent: nothing to do.
         const saved = await ctx.get<TiersTaskState>('task');
         if (!saved?.deadlines.includes(due.deadline)) return null;
-        return step(ctx, async () => null);
+        // Early by this worker's clock (another machine's): nothing is due yet, so ask again for the rest.
+        const now = await ctx.date.now();
+        if (now < due.deadline) {
+          tickAt(ctx, due.deadline, due.deadline - now);
+          return null;
+        }
+        return step(ctx, async () => null, undefined, saved);
       },
       // A read leaves nothing to keep: its invocation is dropped once answered (the API process polls working tasks).
       view: restate.handlers.object.shared(

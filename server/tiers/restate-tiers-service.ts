@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { realClock, type ServiceClock } from '../../actors/runtime/clock.ts';
+import { derivedUuid } from '../../actors/runtime/derived-id.ts';
 import type { Journal } from '../../actors/runtime/journal.ts';
 import { KeyedQueue } from '../../actors/runtime/keyed-queue.ts';
 import type { Store } from '../../actors/runtime/store.ts';
@@ -23,7 +24,7 @@ export interface RestateTiersOptions {
   ingressUrl: string;
   /** This process's store: who owns which task, each user's listing, the index of working tasks. */
   store: Store;
-  /** This process's journal for the dedup of external messages (`external/<user>`). */
+  /** This process's journal for the dedup of external messages (`external/<user>`; `DATA_DIR/journal/tiers-external`). */
   seen: Journal<unknown>;
   clock?: ServiceClock;
   admission?: Partial<AdmissionLimits>;
@@ -64,6 +65,8 @@ export class RestateTiersService implements TiersService {
   private readonly taskOfId = new Map<string, string>();
   private readonly userActs = new KeyedQueue();
   private readonly following = new Set<Promise<void>>();
+  /** Aborted on close: reads and sends under way are cut off (Restate may be stopping too). */
+  private readonly closing = new AbortController();
 
   private constructor(private readonly options: RestateTiersOptions) {
     this.records = new TaskRecords(options.store);
@@ -79,35 +82,47 @@ export class RestateTiersService implements TiersService {
   }
 
   async submit(user: string, request: TaskRequest): Promise<{ task_id: string; status: TaskStatus }> {
-    this.admission.check(user);
     rootPayloadOf(request);
     const taskId = randomUUID();
-    await this.post(taskId, 'submit', { user, request }, taskId);
-    await this.begun(user, taskId);
+    await this.begin(user, taskId, 'submit', { user, request });
     return { task_id: taskId, status: 'working' };
   }
 
-  /** Starts a task with an external Monitor's delegation as its first message. */
+  /**
+   * Starts a task with an external Monitor's delegation as its first message. Its id is derived
+   * from the user and the message: a client trying again after an answer lost on the way starts
+   * nothing new (the object's handler answers under the same idempotency key).
+   */
   async startExternal(user: string, envelope: TiersEnvelope): Promise<string> {
-    this.admission.check(user);
-    const taskId = randomUUID();
-    await this.post(taskId, 'receive', { user, envelope }, taskId);
+    const taskId = derivedUuid('tiers-external', user, envelope.id);
+    await this.begin(user, taskId, 'receive', { user, envelope });
     await this.roots.put(envelope.id, { task_id: taskId });
-    await this.begun(user, taskId);
     return taskId;
   }
 
-  /** A task Restate took: recorded as its user's, followed until it settles. */
-  private async begun(user: string, taskId: string): Promise<void> {
+  /**
+   * Takes a working slot for the task (refused at once beyond the limits, as embedded), has
+   * Restate start it (`handler`, under the task's id as idempotency key), records it as its
+   * user's and follows it until it settles. The slot is given back when Restate does not take it.
+   */
+  private async begin(user: string, taskId: string, handler: 'submit' | 'receive', body: unknown): Promise<void> {
+    this.admission.admit(taskId, user);
+    let created: { created_at: string };
+    try {
+      created = await this.post<{ created_at: string }>(taskId, handler, body, taskId);
+    } catch (error) {
+      this.admission.leave(taskId);
+      throw error;
+    }
     await this.records.create({
       task_id: taskId,
       user,
-      created_at: new Date((this.options.clock ?? realClock).now()).toISOString(),
+      created_at: created.created_at,
       status: 'working',
       outcome: null,
       waiting_for_user: null,
     });
-    this.follow(taskId, user, true);
+    this.follow(taskId, user);
   }
 
   list(user: string) {
@@ -136,15 +151,18 @@ export class RestateTiersService implements TiersService {
     );
   }
 
+  // A user's act is one invocation whatever the tries (its own idempotency key), one act of a task at a time.
   cancel(user: string, taskId: string, cancellation: { reason: string; cascade: boolean }) {
     return this.userActs.run(taskId, async () => {
       if (!(await this.owns(user, taskId))) return undefined;
-      const answer = await this.post<{ accepted: true } | { finished: TaskView } | null>(taskId, 'cancel', {
-        user,
-        ...cancellation,
-      });
+      const answer = await this.post<{ accepted: true } | { finished: TaskView } | null>(
+        taskId,
+        'cancel',
+        { user, ...cancellation },
+        randomUUID(),
+      );
       // A task waiting for its user ends at once: record it now.
-      if (answer && 'accepted' in answer && !this.followed.has(taskId)) await this.ended(taskId, user);
+      if (answer && 'accepted' in answer && !this.followed.has(taskId)) await this.record(taskId, user);
       return answer ?? undefined;
     });
   }
@@ -152,7 +170,14 @@ export class RestateTiersService implements TiersService {
   clarify(user: string, taskId: string, answer: string): Promise<'accepted' | 'not_waiting' | undefined> {
     return this.userActs.run(taskId, async () => {
       if (!(await this.owns(user, taskId))) return undefined;
-      const result = await this.post<'accepted' | 'not_waiting' | null>(taskId, 'clarify', { user, answer });
+      // Waking a task takes a working slot, as embedded: refused at once beyond the limits.
+      if (!this.followed.has(taskId)) this.admission.check(user);
+      const result = await this.post<'accepted' | 'not_waiting' | null>(
+        taskId,
+        'clarify',
+        { user, answer },
+        randomUUID(),
+      );
       if (result === 'accepted') {
         await this.records.update(taskId, { status: 'working', waiting_for_user: null, outcome: null });
         this.follow(taskId, user, true);
@@ -184,6 +209,7 @@ export class RestateTiersService implements TiersService {
   async close(): Promise<void> {
     for (const followed of this.followed.values()) followed.stopped = true;
     this.followed.clear();
+    this.closing.abort(new Error('The tiers service is closing.'));
     await Promise.allSettled([...this.following]);
     await this.seen.close();
     this.hub.close();
@@ -196,13 +222,14 @@ export class RestateTiersService implements TiersService {
 
   private async post<T>(taskId: string, handler: string, body: unknown, idempotencyKey?: string): Promise<T> {
     const url = `${this.options.ingressUrl}/${TIERS_HOST}/${encodeURIComponent(taskId)}/${handler}`;
-    return (await (await postToIngress(url, body, idempotencyKey, this.options.retry)).json()) as T;
+    const response = await postToIngress(url, body, idempotencyKey, this.options.retry, this.closing.signal);
+    return (await response.json()) as T;
   }
 
-  /** Follows a working task until it settles: a slot in admission, its events to its watchers. */
+  /** Follows a working task until it settles: its slot in admission (taken here when `force`), its events to its watchers. */
   private follow(taskId: string, user: string, force = false): void {
     if (this.followed.has(taskId)) return;
-    this.admission.admit(taskId, user, { force });
+    if (force) this.admission.admit(taskId, user, { force });
     const followed: Followed = { user, stopped: false, messages: new Set(), statuses: new Map() };
     this.followed.set(taskId, followed);
     const done = this.followUntilSettled(taskId, followed).finally(() => this.following.delete(done));
@@ -218,40 +245,58 @@ export class RestateTiersService implements TiersService {
           user: followed.user,
         });
         for (const event of past?.events ?? []) this.hear(taskId, followed, event);
-        if (past?.settled) return await this.ended(taskId, followed.user);
+        // Recorded as one of the user's acts: a clarify or cancel under way is seen whole, before or after.
+        if (past === null || past.settled) await this.userActs.run(taskId, () => this.record(taskId, followed.user));
       } catch {
         // Restate restarting or overloaded: read again later.
       }
-      await new Promise((resolve) => setTimeout(resolve, wait));
+      if (!followed.stopped) await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
 
-  /** Tells the task's watchers what is new since the last read: each envelope once, each status change. */
+  /**
+   * Tells the task's watchers what is new since the last read, as the embedded service tells
+   * them: each envelope once (a delegation also as `working`), then each status change of a
+   * delegation (its end; `pending` is only ever replayed).
+   */
   private hear(taskId: string, followed: Followed, event: TaskEvent): void {
     if (event.type === 'message') {
       if (followed.messages.has(event.data.id)) return;
       followed.messages.add(event.data.id);
       this.taskOfId.set(event.data.id, taskId);
+      if ('task_type' in event.data.payload) followed.statuses.set(event.data.id, 'working');
+      this.hub.message(taskId, event.data);
     } else if (event.type === 'status') {
-      if (followed.statuses.get(event.data.message_id) === event.data.status) return;
-      followed.statuses.set(event.data.message_id, event.data.status);
-    } else return;
-    this.hub.event(taskId, event);
+      const { message_id: id, status } = event.data;
+      if (status === 'pending' || followed.statuses.get(id) === status) return;
+      followed.statuses.set(id, status);
+      this.hub.event(taskId, event);
+    }
   }
 
-  /** The task settled (ended, or waits for its user): recorded as its object holds it, its slot given back. */
-  private async ended(taskId: string, user: string): Promise<void> {
+  /**
+   * Records the task as its object holds it, once it settled (ended, or waits for its user): its
+   * slot given back, its watchers told, following stopped. A task still working (a clarify just
+   * woke it) is left to its follower. A task whose object holds nothing (its Restate data gone)
+   * is recorded failed, so that nobody waits for it.
+   */
+  private async record(taskId: string, user: string): Promise<void> {
     const view = await this.post<TaskView | null>(taskId, 'view', { read: 'view', user });
-    if (!view) return;
-    await this.records.update(taskId, {
-      status: view.status,
-      outcome: view.outcome,
-      waiting_for_user: view.waiting_for_user,
-    });
+    if (view?.status === 'working') return;
+    if (view) {
+      await this.records.update(taskId, {
+        status: view.status,
+        outcome: view.outcome,
+        waiting_for_user: view.waiting_for_user,
+      });
+    } else {
+      console.error(`Tiers task ${taskId}: its Restate object holds no state; recorded failed.`);
+      await this.records.update(taskId, { status: 'failed', outcome: null, waiting_for_user: null });
+    }
     const followed = this.followed.get(taskId);
     if (followed) followed.stopped = true;
     this.followed.delete(taskId);
     this.admission.leave(taskId);
-    this.hub.settled(taskId, view.status);
+    this.hub.settled(taskId, view?.status ?? 'failed');
   }
 }

@@ -20,6 +20,8 @@ export class SeenMessages {
   constructor(
     journal: Journal<unknown>,
     private readonly clock: ServiceClock,
+    /** How long an answer is kept from its first receipt (an hour). */
+    private readonly ttlMs?: number,
   ) {
     this.state = openSharedState({ journal, schema: SEEN_MESSAGES_SCHEMA, scopes: { seen: 'tiers' }, clock });
   }
@@ -36,6 +38,7 @@ export class SeenMessages {
         handle: (run) => run(),
         isTerminal: () => true,
         clock: this.clock,
+        ...(this.ttlMs === undefined ? {} : { ttlMs: this.ttlMs }),
       });
       this.handlers.set(receiver, handler);
     }

@@ -22,6 +22,8 @@ export interface TiersServiceOptions {
   /** The statecharts' clock, when not `clock` (a task rebuilt in a Restate handler keeps their timers apart). */
   runClock?: ServiceClock;
   admission?: RunHostOptions['admission'];
+  /** How long the dedup service keeps an answer (an hour; a task on Restate keeps its own for its life). */
+  seenForMs?: number;
   timeouts?: Partial<Record<Tier, number>>;
   inspect?: (partition: string, event: InspectionEvent) => void;
 }

@@ -44,7 +44,7 @@ export class TiersServiceImpl implements TiersService {
   private constructor(private readonly options: TiersServiceOptions) {
     this.clock = options.clock ?? realClock;
     this.records = new TaskRecords(options.store);
-    this.seen = new SeenMessages(options.beads, this.clock);
+    this.seen = new SeenMessages(options.beads, this.clock, options.seenForMs);
     this.reader = new TaskReader(options, this.records, (id) => this.live.get(id));
   }
 
@@ -90,8 +90,7 @@ export class TiersServiceImpl implements TiersService {
 
   /** The runtime's dedup service: a message's work runs once per receiver (in its scope), its answer cached an hour. */
   once(receiver: string, id: string, work: () => Promise<unknown>): Promise<unknown> {
-    const task = this.taskOfId.get(id) ?? 'unrouted';
-    return this.seen.once(receiver, id, () => inTierWork({ task, receiver, message: id }, work));
+    return this.seen.once(receiver, id, () => inTierWork({ receiver, message: id }, work));
   }
 
   async submit(

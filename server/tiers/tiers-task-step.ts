@@ -2,7 +2,6 @@ import * as restate from '@restatedev/restate-sdk';
 import { SimulatedClock } from 'xstate';
 import { createMemoryJournal, type JournalDump } from '../../actors/runtime/memory-journal.ts';
 import { createMemoryStore, type StoreDump } from '../../actors/runtime/memory-store.ts';
-import type { Tier } from '../../protocol/tiers/envelope.ts';
 import type { DelegationRecord } from '../../protocol/runtime/delegation-record.ts';
 import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 import { HandlerClock } from '../restate/handler-clock.ts';
@@ -31,7 +30,6 @@ export interface TiersTaskState {
 export interface TiersTaskOptions {
   /** Whether `claude-solver` is in the fleet (a model is configured). */
   hasModel: boolean;
-  timeouts?: Partial<Record<Tier, number>>;
 }
 
 /** What one handler of a `tiers-host` object does, as data: the calls and ticks to send, the state to save, the answer. */
@@ -43,6 +41,13 @@ export interface SteppedTask<T> {
   answer: T;
 }
 
+/**
+ * How long a task's seen messages are kept in its object: its whole life (a century). Each
+ * handler rebuilds the task as a restart does, so an answer that expired would hand a handled
+ * message over again; the state goes with the task anyway.
+ */
+const SEEN_FOR_TASK_LIFE_MS = 100 * 365 * 24 * 3_600_000;
+
 const EMPTY: TiersTaskState = {
   journals: { run: {}, trees: {}, beads: {} },
   store: {},
@@ -50,6 +55,15 @@ const EMPTY: TiersTaskState = {
   sent: [],
   deadlines: [],
 };
+
+/** The task's journals in memory, holding what its state holds. */
+function journalsOf(state: TiersTaskState) {
+  return {
+    journal: createMemoryJournal<RoutedRecord>(state.journals.run),
+    trees: createMemoryJournal<DelegationRecord>(state.journals.trees),
+    beads: createMemoryJournal<unknown>(state.journals.beads),
+  };
+}
 
 /**
  * One exclusive step of a tiers task on Restate, without its context: the embedded tiers service
@@ -60,7 +74,9 @@ const EMPTY: TiersTaskState = {
  * operation on the service. Then the task works until it waits for nothing but calls or
  * timers. For the same `saved`, `now` and operation, this answers the same sends and state:
  * a handler replayed after a crash must, or Restate finds its journal mismatched.
- * A task that cannot settle throws a `TerminalError`.
+ * Anything that goes wrong (a state that cannot be rebuilt, an operation that throws, a task
+ * that never settles) would go wrong again on every retry: it throws a `TerminalError`, so the
+ * invocation fails for good instead of holding the object's queue.
  *
  * @example
  * const { calls, ticks, state, answer } = await stepTiersTask(taskId, saved, now, options, (s) => s.submit(user, request, taskId));
@@ -73,13 +89,24 @@ export async function stepTiersTask<T>(
   act: (service: TiersServiceImpl) => Promise<T>,
   take: (state: TiersTaskState) => void = () => undefined,
 ): Promise<SteppedTask<T>> {
+  try {
+    return await step(saved, now, options, act, take);
+  } catch (error) {
+    if (error instanceof restate.TerminalError) throw error;
+    throw new restate.TerminalError(`Task ${key}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+async function step<T>(
+  saved: TiersTaskState | null,
+  now: number,
+  options: TiersTaskOptions,
+  act: (service: TiersServiceImpl) => Promise<T>,
+  take: (state: TiersTaskState) => void,
+): Promise<SteppedTask<T>> {
   const state: TiersTaskState = structuredClone(saved ?? EMPTY);
   take(state);
-  const journals = {
-    journal: createMemoryJournal<RoutedRecord>(state.journals.run),
-    trees: createMemoryJournal<DelegationRecord>(state.journals.trees),
-    beads: createMemoryJournal<unknown>(state.journals.beads),
-  };
+  const journals = journalsOf(state);
   const store = createMemoryStore(state.store);
   const clock = new HandlerClock(now);
   // The statecharts' own timers (agents' backstops, the supervisor's windows) live as long as the handler, as on a restart.
@@ -92,7 +119,7 @@ export async function stepTiersTask<T>(
     clock,
     runClock,
     brains: tierBrainsAsking((agent, input) => calls.ask(agent, input), options.hasModel),
-    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+    seenForMs: SEEN_FOR_TASK_LIFE_MS,
   });
   try {
     let outcome: { value: T } | { error: unknown } | undefined;
@@ -104,18 +131,15 @@ export async function stepTiersTask<T>(
       [journals.journal, journals.trees, journals.beads].reduce((sum, j) => sum + j.stats().appends, 0) +
       calls.toSend().length +
       clock.deadlines().length;
-    await settle(
-      key,
-      () => {
-        const fired = clock.fireDue();
-        runClock.increment(0);
-        return fired;
-      },
-      progress,
-      () => outcome !== undefined,
-    );
-    if (!outcome) throw new restate.TerminalError(`Task ${key}: its operation never finished.`);
-    if ('error' in outcome) throw new restate.TerminalError(`Task ${key}: ${String(outcome.error)}`);
+    const fire = () => {
+      const fired = clock.fireDue();
+      runClock.increment(0);
+      return fired;
+    };
+    await settle(fire, progress, () => outcome !== undefined);
+    // `settle` returns once the operation ended.
+    const ended = outcome!;
+    if ('error' in ended) throw ended.error;
     const sent = calls.toSend();
     const deadlines = clock.deadlines();
     return {
@@ -130,7 +154,7 @@ export async function stepTiersTask<T>(
         sent: [...state.sent, ...sent.map((call) => call.id)],
         deadlines,
       },
-      answer: outcome.value,
+      answer: ended.value,
     };
   } finally {
     await service.close();
@@ -143,7 +167,7 @@ const MAX_ROUNDS = 10_000;
 const QUIET_ROUNDS = 3;
 
 /** Fires what is due and turns the event loop until nothing changes for `QUIET_ROUNDS` rounds and `done` holds. */
-async function settle(key: string, fire: () => boolean, progress: () => number, done: () => boolean): Promise<void> {
+async function settle(fire: () => boolean, progress: () => number, done: () => boolean): Promise<void> {
   let quiet = 0;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const before = progress();
@@ -152,9 +176,7 @@ async function settle(key: string, fire: () => boolean, progress: () => number, 
     quiet = !fired && progress() === before ? quiet + 1 : 0;
     if (quiet >= QUIET_ROUNDS && done()) return;
   }
-  throw new restate.TerminalError(
-    `Task ${key} did not settle in ${MAX_ROUNDS} rounds: a timer or a loop keeps it busy.`,
-  );
+  throw new Error(`it did not settle in ${MAX_ROUNDS} rounds: a timer or a loop keeps it busy.`);
 }
 
 /** What the `view` handler reads of a task for its user. */
@@ -170,15 +192,7 @@ export type TaskRead =
  */
 export async function readTask(key: string, state: TiersTaskState | null, request: TaskRead): Promise<unknown> {
   if (!state) return null;
-  const reader = new TaskReader(
-    {
-      journal: createMemoryJournal<RoutedRecord>(state.journals.run),
-      trees: createMemoryJournal<DelegationRecord>(state.journals.trees),
-      beads: createMemoryJournal<unknown>(state.journals.beads),
-    },
-    new TaskRecords(createMemoryStore(state.store)),
-    () => undefined,
-  );
+  const reader = new TaskReader(journalsOf(state), new TaskRecords(createMemoryStore(state.store)), () => undefined);
   const read = (): Promise<unknown> => {
     switch (request.read) {
       case 'view':

@@ -38,7 +38,7 @@ afterAll(async () => {
   await server?.stop().catch(() => undefined);
   await killAllServers();
   await rm(dataDir, { recursive: true, force: true });
-});
+}, 60_000);
 
 function start() {
   return startServer({ entry: 'server/cluster-main.ts', dataDir, jwtSecret: SECRET, env, timeoutMs: 120_000 });

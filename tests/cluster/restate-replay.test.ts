@@ -42,7 +42,7 @@ afterAll(async () => {
   await restate?.stop();
   await counting?.close();
   await rm(dataDir, { recursive: true, force: true });
-});
+}, 60_000);
 
 async function ingress(path: string, body: unknown, idempotencyKey: string): Promise<Response> {
   return fetch(`${restate.ingressUrl}/${path}`, {

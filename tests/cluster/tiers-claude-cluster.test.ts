@@ -104,7 +104,7 @@ afterAll(async () => {
   await killAllServers();
   await claude?.close();
   await rm(dataDir, { recursive: true, force: true });
-});
+}, 60_000);
 
 async function api(path: string, init: RequestInit = {}) {
   return fetch(`${server.url}${path}`, {

@@ -34,7 +34,7 @@ const served = servedTierCalls({
   sandbox,
 });
 
-const work = { task: 'task 7', receiver: 'ABSTRACT_ARCHITECT', message: 'm-1' };
+const work = { receiver: 'ABSTRACT_ARCHITECT', message: 'm-1' };
 const problem = {
   statement: 'Return the index of target in the sorted array nums, or -1.',
   function_name: 'search',
