@@ -3,7 +3,7 @@ import * as restate from '@restatedev/restate-sdk';
 import type { EventObject } from 'xstate';
 import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 import { isRoutedRecord } from '../../protocol/runtime/ack-record.ts';
-import { journaledCall, type BrainCall, type RestateBrain } from './run-object.ts';
+import { answerTo, journaledCall, type BrainCall, type RestateBrain } from './run-object.ts';
 import { restoreRun, type RestateRunSpec, type RestoredRun, type RunState } from './restored-run.ts';
 import type { BrainAnswer } from './served-brains.ts';
 
@@ -95,14 +95,7 @@ export function runHostServices(spec: RestateRunSpec, brains: Readonly<Record<st
       call: async (ctx: restate.Context, call: BrainCall & { run: string }) => {
         const brain = brains[call.agent];
         if (!brain) throw new restate.TerminalError(`${spec.name} has no brain for ${call.agent}.`);
-        const answer = await journaledCall(ctx, call, brain);
-        ctx.genericSend({
-          service: hostName,
-          method: 'answer',
-          key: call.run,
-          parameter: { id: call.id, answer },
-          inputSerde: json,
-        });
+        answerTo(ctx, hostName, call.run, call.id, await journaledCall(ctx, call, brain));
       },
     },
   });

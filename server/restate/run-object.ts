@@ -24,3 +24,20 @@ export interface BrainCall {
 export function journaledCall(ctx: restate.Context, call: BrainCall, brain: RestateBrain): Promise<unknown> {
   return ctx.run(`${call.agent} ${call.id}`, () => brain(call.input));
 }
+
+/**
+ * Sends a call's answer back to the object that asked (`<host>/<key>/answer`): one journaled
+ * send of the invocation that made the call, so a replay sends it once.
+ *
+ * @example
+ * answerTo(ctx, 'nutrition-host', call.run, call.id, await journaledCall(ctx, call, brain));
+ */
+export function answerTo(ctx: restate.Context, host: string, key: string, id: string, answer: unknown): void {
+  ctx.genericSend({
+    service: host,
+    method: 'answer',
+    key,
+    parameter: { id, answer },
+    inputSerde: restate.serde.json,
+  });
+}

@@ -11,7 +11,7 @@ import type { RunTestsInput } from '../../actors/tiers/sandbox/run-tests.ts';
 import type { ErrorIssue } from '../../protocol/runtime/http-error.ts';
 import type { TiersEnvelope } from '../../protocol/tiers/envelope.ts';
 import type { TaskRequest } from '../../protocol/tiers/task-request.ts';
-import { journaledCall, type BrainCall, type RestateBrain } from '../restate/run-object.ts';
+import { answerTo, journaledCall, type BrainCall, type RestateBrain } from '../restate/run-object.ts';
 import type { BrainAnswer } from '../restate/served-brains.ts';
 import {
   readTask,
@@ -212,13 +212,7 @@ export function tiersObjects(models: ModelBackends) {
                 message: `${TIERS_RUN} has no call ${call.agent}: name one of ${Object.keys(calls).join(', ')}.`,
               },
             };
-        ctx.genericSend({
-          service: TIERS_HOST,
-          method: 'answer',
-          key: ctx.key,
-          parameter: { id: call.id, answer },
-          inputSerde: json,
-        });
+        answerTo(ctx, TIERS_HOST, ctx.key, call.id, answer);
       }),
     },
   });

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killAllServers } from '../support/crash/server-process.ts';
-import { startClusterHost, type ClusterHost } from '../support/http-host/cluster-host.ts';
+import { describe, expect, it } from 'vitest';
+import { clusterForFile } from '../support/http-host/cluster-host.ts';
 import { describeNutritionA2a } from '../support/nutrition/nutrition-a2a-suite.ts';
 import { describePipelineCheckins } from '../support/nutrition/pipeline-checkins-suite.ts';
 import { describePipelineHttp } from '../support/nutrition/pipeline-http-suite.ts';
@@ -11,22 +10,7 @@ import { describePipelineHttp } from '../support/nutrition/pipeline-http-suite.t
  * process group (2 service processes) started once for the file. Those that swap a brain
  * in-process or drive a simulated clock stay embedded-only.
  */
-let host: ClusterHost | undefined;
-beforeAll(async () => {
-  host = await startClusterHost(2);
-}, 120_000);
-afterAll(async () => {
-  try {
-    await host?.stop();
-  } finally {
-    await killAllServers();
-  }
-}, 90_000);
-
-const cluster = () => {
-  if (!host) throw new Error('The cluster did not start (see beforeAll).');
-  return host;
-};
+const cluster = clusterForFile(2);
 describePipelineHttp(cluster);
 describePipelineCheckins(cluster);
 describeNutritionA2a(cluster);

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killAllServers } from '../support/crash/server-process.ts';
-import { startClusterHost, type ClusterHost } from '../support/http-host/cluster-host.ts';
+import { describe, expect, it } from 'vitest';
+import { clusterForFile } from '../support/http-host/cluster-host.ts';
 import { describeTiersHttp } from '../support/tiers/tiers-http-suite.ts';
 
 /*
@@ -9,22 +8,7 @@ import { describeTiersHttp } from '../support/tiers/tiers-http-suite.ts';
  * (2 service processes) started once for the file. Those that hold a specialist in-process or
  * restart the runtime stay embedded-only.
  */
-let host: ClusterHost | undefined;
-beforeAll(async () => {
-  host = await startClusterHost(2);
-}, 120_000);
-afterAll(async () => {
-  try {
-    await host?.stop();
-  } finally {
-    await killAllServers();
-  }
-}, 90_000);
-
-const cluster = () => {
-  if (!host) throw new Error('The cluster did not start (see beforeAll).');
-  return host;
-};
+const cluster = clusterForFile(2);
 describeTiersHttp(cluster);
 
 describe('the cluster behind those tests', () => {

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nutritionBrain } from '../../../actors/nutrition/nutrition-brain.ts';
 import { OFFLINE_HANDLERS, offlineNutritionBrains } from '../../../actors/nutrition/offline-brains.ts';
-import { startEmbeddedHost } from '../../support/http-host/embedded-host.ts';
-import type { HttpHost } from '../../support/http-host/http-host.ts';
+import { embeddedForFile, startEmbeddedHost } from '../../support/http-host/embedded-host.ts';
 import { fullTierIntake, measured } from '../../support/nutrition/checkin-scenarios.ts';
 import { describePipelineCheckins } from '../../support/nutrition/pipeline-checkins-suite.ts';
 
 // The shared check-in HTTP tests on the embedded host; tests/cluster/pipeline-http.test.ts runs
 // the same ones against `npm run start:cluster`.
-let host: HttpHost;
-beforeAll(async () => {
-  host = await startEmbeddedHost();
-});
-afterAll(async () => {
-  await host.stop();
-});
-describePipelineCheckins(() => host);
+const host = embeddedForFile();
+describePipelineCheckins(host);
 
 // Embedded only: a brain swapped in-process (a service process of the cluster cannot reach it).
 describe('pipeline check-ins, with a swapped brain', () => {

@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { offlineNutritionBrains } from '../../../actors/nutrition/offline-brains.ts';
 import type { AgentBrainInput } from '../../../protocol/runtime/agent-report.ts';
-import { startEmbeddedHost } from '../../support/http-host/embedded-host.ts';
+import { embeddedForFile, startEmbeddedHost } from '../../support/http-host/embedded-host.ts';
 import { runsOf } from '../../support/nutrition/restart-runs.ts';
 import { startRuntime } from '../../support/runtime-harness.ts';
-import type { HttpHost } from '../../support/http-host/http-host.ts';
 import { payload } from '../../support/nutrition/nutrition-fakes.ts';
 import { describePipelineHttp } from '../../support/nutrition/pipeline-http-suite.ts';
 
 // The shared pipeline HTTP tests on the embedded host; tests/cluster/pipeline-http.test.ts runs
 // the same ones against `npm run start:cluster`.
-let host: HttpHost;
-beforeAll(async () => {
-  host = await startEmbeddedHost();
-});
-afterAll(async () => {
-  await host.stop();
-});
-describePipelineHttp(() => host);
+const host = embeddedForFile();
+describePipelineHttp(host);
 
 // Embedded only: a brain swapped in-process (a service process of the cluster cannot reach it).
 describe('pipelines over HTTP, with a swapped brain', () => {

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signToken } from '../../../server/auth.ts';
-import { startServer } from '../crash/server-process.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { killAllServers, startServer } from '../crash/server-process.ts';
 import { restateQuery } from '../restate/cluster-calls.ts';
 import { clusterEnv } from '../restate/free-port.ts';
 import { readAnswer, requestInit, withToken, type HttpHost } from './http-host.ts';
@@ -59,5 +60,32 @@ export async function startClusterHost(workers = 2): Promise<ClusterHost> {
         await rm(dataDir, { recursive: true, force: true });
       }
     },
+  };
+}
+
+/**
+ * One cluster host for the test file that calls this (at its top level): started before its
+ * tests (`workers` service processes), stopped after them. Answers the host; a test that runs
+ * when the cluster did not start fails naming the start.
+ *
+ * @example
+ * const cluster = clusterForFile();
+ * describePipelineHttp(cluster);
+ */
+export function clusterForFile(workers = 2): () => ClusterHost {
+  let host: ClusterHost | undefined;
+  beforeAll(async () => {
+    host = await startClusterHost(workers);
+  }, 120_000);
+  afterAll(async () => {
+    try {
+      await host?.stop();
+    } finally {
+      await killAllServers();
+    }
+  }, 90_000);
+  return () => {
+    if (!host) throw new Error('The cluster did not start (see beforeAll).');
+    return host;
   };
 }

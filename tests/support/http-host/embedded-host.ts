@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import type { RuntimeOverrides } from '../../../server/runtime.ts';
 import { startRuntime } from '../runtime-harness.ts';
+import { afterAll, beforeAll } from 'vitest';
 import type { HttpHost } from './http-host.ts';
 
 /**
@@ -32,5 +33,27 @@ export async function startEmbeddedHost(overrides: RuntimeOverrides = {}): Promi
       await new Promise<void>((resolve) => server!.close(() => resolve()));
       await rt.stop();
     },
+  };
+}
+
+/**
+ * One embedded host for the test file that calls this (at its top level): started before its
+ * tests, stopped after them. Answers the host.
+ *
+ * @example
+ * const embedded = embeddedForFile();
+ * describePipelineHttp(embedded);
+ */
+export function embeddedForFile(): () => HttpHost {
+  let host: HttpHost | undefined;
+  beforeAll(async () => {
+    host = await startEmbeddedHost();
+  });
+  afterAll(async () => {
+    await host?.stop();
+  });
+  return () => {
+    if (!host) throw new Error('The embedded host did not start (see beforeAll).');
+    return host;
   };
 }
