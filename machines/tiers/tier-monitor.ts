@@ -38,6 +38,23 @@ export async function delegateRoot(
   });
 }
 
+/**
+ * The first delegation of a task an external Progress Monitor sent (to the Architect): taken into
+ * the task's tree as it came, its timeout its own or the Architect's default.
+ */
+export async function adoptExternalRoot(ctx: TaskContext, envelope: TiersEnvelope): Promise<TiersEnvelope> {
+  await ctx.tree.delegate({
+    id: envelope.id,
+    parent: null,
+    owner: 'PROGRESS_MONITOR',
+    target: 'ABSTRACT_ARCHITECT',
+    timeoutMs:
+      (envelope.payload as { timeout_ms: number | null }).timeout_ms ?? ctx.defaultTimeoutMs('ABSTRACT_ARCHITECT'),
+    data: { envelope, key: 'start' },
+  });
+  return envelope;
+}
+
 /** The Monitor's first delegation of a task a user submitted over HTTP: the problem goes in `task_data`. */
 export function rootPayloadOf(request: TaskRequest): DelegationPayload {
   const strategy = request.aggregation_strategy;

@@ -25,7 +25,7 @@ export class BrainCalls {
 
   /** A brain for each agent that asks here. */
   brains(agents: readonly string[]): Record<string, AgentBrainLogic> {
-    const brain = fromPromise<any, AgentBrainInput>(({ input }) => this.ask(input));
+    const brain = fromPromise<any, AgentBrainInput>(({ input }) => this.askBrain(input));
     return Object.fromEntries(agents.map((agent) => [agent, brain]));
   }
 
@@ -34,14 +34,20 @@ export class BrainCalls {
     return this.queued;
   }
 
-  private ask(input: AgentBrainInput): Promise<unknown> {
-    // Each attempt is its own call: an agent's retry after a failed answer asks the brain again.
-    const id = `${input.requestId}#${input.attempt}`;
+  /**
+   * One call named `id`: its answer from the state (the output, or the error thrown), else queued
+   * once (unless sent already) and left waiting for the invocation its answer comes with.
+   */
+  call(agent: string, id: string, input: unknown): Promise<unknown> {
     const answer = this.answers[id];
     if (answer) return 'output' in answer ? Promise.resolve(answer.output) : Promise.reject(errorOf(answer));
-    if (!this.sent.has(id) && !this.queued.some((call) => call.id === id))
-      this.queued.push({ agent: input.agent, id, input });
+    if (!this.sent.has(id) && !this.queued.some((call) => call.id === id)) this.queued.push({ agent, id, input });
     // Answered in a later invocation of the object, which restores the run and asks again.
     return new Promise(() => {});
+  }
+
+  private askBrain(input: AgentBrainInput): Promise<unknown> {
+    // Each attempt is its own call: an agent's retry after a failed answer asks the brain again.
+    return this.call(input.agent, `${input.requestId}#${input.attempt}`, input);
   }
 }

@@ -6,8 +6,7 @@ import type { ArchitectBrain } from '../../actors/tiers/planning/plan.ts';
 import type { CallsReport } from '../../actors/tiers/sandbox/run-calls.ts';
 import type { TestRunReport } from '../../actors/tiers/sandbox/run-tests.ts';
 import type { TiersBrains } from '../../actors/tiers/tier-brains-for.ts';
-import type { BrainCall } from '../restate/run-object.ts';
-import { errorOf, type BrainAnswer } from '../restate/served-brains.ts';
+import { BrainCalls } from '../restate/brain-calls.ts';
 import type { TiersCall } from './restate-tiers-object.ts';
 import { tierCallKey } from './tier-work-scope.ts';
 
@@ -57,24 +56,8 @@ export function tierBrainsAsking(ask: TierAsk, hasModel: boolean): TiersBrains {
  * const calls = new TierCalls(state.answers, state.sent);
  * const brains = tierBrainsAsking((agent, input) => calls.ask(agent, input), hasModel);
  */
-export class TierCalls {
-  private readonly queued = new Map<string, BrainCall>();
-
-  constructor(
-    private readonly answers: Readonly<Record<string, BrainAnswer>>,
-    private readonly sent: ReadonlySet<string>,
-  ) {}
-
+export class TierCalls extends BrainCalls {
   ask(agent: TiersCall, input: unknown): Promise<unknown> {
-    const key = tierCallKey(agent);
-    const answer = this.answers[key];
-    if (answer) return 'output' in answer ? Promise.resolve(answer.output) : Promise.reject(errorOf(answer));
-    if (!this.sent.has(key) && !this.queued.has(key)) this.queued.set(key, { agent, id: key, input });
-    return new Promise(() => {});
-  }
-
-  /** The calls first made in this handler, in the order they were made. */
-  toSend(): BrainCall[] {
-    return [...this.queued.values()];
+    return this.call(agent, tierCallKey(agent), input);
   }
 }

@@ -9,6 +9,7 @@ import type { TiersEnvelope } from '../../protocol/tiers/envelope.ts';
 import type { TaskRequest } from '../../protocol/tiers/task-request.ts';
 import { postToIngress, type IngressRetry } from '../restate/ingress-post.ts';
 import { Admission, DEFAULT_ADMISSION, type AdmissionLimits } from '../run-host/admission.ts';
+import { FollowedTask } from './followed-task.ts';
 import { receiveMessage } from './receive-message.ts';
 import { TIERS_HOST } from './restate-tiers-object.ts';
 import { SeenMessages } from './seen-messages.ts';
@@ -33,14 +34,6 @@ export interface RestateTiersOptions {
   followMs?: number;
 }
 
-/** A working task this process follows: what it told watchers of it so far. */
-interface Followed {
-  user: string;
-  stopped: boolean;
-  messages: Set<string>;
-  statuses: Map<string, string>;
-}
-
 /**
  * The tiers service of `npm run start:cluster`'s API process: the same service as the embedded
  * one, whose tasks live on Restate. Each task is its `tiers-host` object (`tiersObjects`): its
@@ -61,7 +54,7 @@ export class RestateTiersService implements TiersService {
   private readonly roots;
   private readonly seen: SeenMessages;
   private readonly admission: Admission;
-  private readonly followed = new Map<string, Followed>();
+  private readonly followed = new Map<string, FollowedTask>();
   private readonly taskOfId = new Map<string, string>();
   private readonly userActs = new KeyedQueue();
   private readonly following = new Set<Promise<void>>();
@@ -230,13 +223,13 @@ export class RestateTiersService implements TiersService {
   private follow(taskId: string, user: string, force = false): void {
     if (this.followed.has(taskId)) return;
     if (force) this.admission.admit(taskId, user, { force });
-    const followed: Followed = { user, stopped: false, messages: new Set(), statuses: new Map() };
+    const followed = new FollowedTask(user);
     this.followed.set(taskId, followed);
     const done = this.followUntilSettled(taskId, followed).finally(() => this.following.delete(done));
     this.following.add(done);
   }
 
-  private async followUntilSettled(taskId: string, followed: Followed): Promise<void> {
+  private async followUntilSettled(taskId: string, followed: FollowedTask): Promise<void> {
     const wait = this.options.followMs ?? FOLLOW_MS;
     while (!followed.stopped) {
       try {
@@ -244,7 +237,7 @@ export class RestateTiersService implements TiersService {
           read: 'replay',
           user: followed.user,
         });
-        for (const event of past?.events ?? []) this.hear(taskId, followed, event);
+        for (const event of past?.events ?? []) if (followed.isNews(event)) this.tell(taskId, event);
         // Recorded as one of the user's acts: a clarify or cancel under way is seen whole, before or after.
         if (past === null || past.settled) await this.userActs.run(taskId, () => this.record(taskId, followed.user));
       } catch {
@@ -254,24 +247,11 @@ export class RestateTiersService implements TiersService {
     }
   }
 
-  /**
-   * Tells the task's watchers what is new since the last read, as the embedded service tells
-   * them: each envelope once (a delegation also as `working`), then each status change of a
-   * delegation (its end; `pending` is only ever replayed).
-   */
-  private hear(taskId: string, followed: Followed, event: TaskEvent): void {
-    if (event.type === 'message') {
-      if (followed.messages.has(event.data.id)) return;
-      followed.messages.add(event.data.id);
-      this.taskOfId.set(event.data.id, taskId);
-      if ('task_type' in event.data.payload) followed.statuses.set(event.data.id, 'working');
-      this.hub.message(taskId, event.data);
-    } else if (event.type === 'status') {
-      const { message_id: id, status } = event.data;
-      if (status === 'pending' || followed.statuses.get(id) === status) return;
-      followed.statuses.set(id, status);
-      this.hub.event(taskId, event);
-    }
+  /** Tells the task's watchers an event new to them (an envelope also names its task from now on). */
+  private tell(taskId: string, event: TaskEvent): void {
+    if (event.type !== 'message') return this.hub.event(taskId, event);
+    this.taskOfId.set(event.data.id, taskId);
+    this.hub.message(taskId, event.data);
   }
 
   /**

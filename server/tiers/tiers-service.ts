@@ -3,7 +3,13 @@ import { realClock, type ServiceClock } from '../../actors/runtime/clock.ts';
 import type { TaskContext, TaskSettlement } from '../../machines/tiers/task-context.ts';
 import { tiersSystem } from '../../machines/tiers/tiers-system.ts';
 import type { TaskDirectory } from '../../machines/tiers/tier-brain.ts';
-import { cancelRoot, delegateRoot, resumeWithAnswer, rootPayloadOf } from '../../machines/tiers/tier-monitor.ts';
+import {
+  adoptExternalRoot,
+  cancelRoot,
+  delegateRoot,
+  resumeWithAnswer,
+  rootPayloadOf,
+} from '../../machines/tiers/tier-monitor.ts';
 import { SeenMessages } from './seen-messages.ts';
 import { inTierWork } from './tier-work-scope.ts';
 import type { TiersEnvelope } from '../../protocol/tiers/envelope.ts';
@@ -11,6 +17,7 @@ import type { TaskRequest } from '../../protocol/tiers/task-request.ts';
 import { RunHost } from '../run-host/run-host.ts';
 import { cancelWaiting } from './cancel-waiting.ts';
 import { LiveTask } from './live-task.ts';
+import { MessageTasks } from './message-tasks.ts';
 import { receiveMessage } from './receive-message.ts';
 import { TaskEvents } from './task-events.ts';
 import { TaskRecords, type TaskRecord } from './task-records.ts';
@@ -26,12 +33,10 @@ import type { BeadsEntry, TaskEvent, TaskStatus, TaskView, TiersService } from '
  * watchdogs from their absolute deadlines and every message not yet handled is handed over again
  * (the dedup service answers what was).
  */
-export type { TiersServiceOptions };
-
 export class TiersServiceImpl implements TiersService {
   private readonly records: TaskRecords;
   private readonly live = new Map<string, LiveTask>();
-  private readonly taskOfId = new Map<string, string>();
+  private readonly tasks = new MessageTasks();
   private readonly journaledBefore = new Map<string, string[]>();
   /** A task's cancel and clarify, one at a time: each sees what the one before it decided. */
   private readonly userActs = new KeyedQueue();
@@ -52,15 +57,15 @@ export class TiersServiceImpl implements TiersService {
     const service = new TiersServiceImpl(options);
     const runClock = options.runClock ?? options.clock;
     const directory: TaskDirectory = {
-      contextOf: async (envelope) => service.live.get(service.partitionOf(envelope))?.ctx,
+      contextOf: async (envelope) => service.live.get(service.tasks.partitionOf(envelope))?.ctx,
       once: (receiver, id, work) => service.once(receiver, id, work) as Promise<TiersEnvelope[]>,
-      sending: (ctx, envelopes) => envelopes.forEach((e) => service.register(e, ctx.taskId)),
+      sending: (ctx, envelopes) => envelopes.forEach((e) => service.tasks.register(e, ctx.taskId)),
     };
     service.host = RunHost.ephemeral({
       system: tiersSystem({
         specialists: options.brains.specialists,
         directory,
-        partitionOf: (e) => service.partitionOf(e),
+        partitionOf: (e) => service.tasks.partitionOf(e),
       }),
       journal: options.journal,
       store: options.store,
@@ -74,19 +79,6 @@ export class TiersServiceImpl implements TiersService {
     for (const { task_id, user } of await service.records.unfinished()) await service.resume(task_id, user);
     return service;
   }
-
-  /** The task (journal partition) of an envelope: by its id, the delegation it answers, or the one it cancels. */
-  partitionOf(envelope: TiersEnvelope): string {
-    const payload = envelope.payload as { target_message_id?: string };
-    return (
-      this.taskOfId.get(envelope.id) ??
-      (envelope.correlation_id ? this.taskOfId.get(envelope.correlation_id) : undefined) ??
-      (payload.target_message_id ? this.taskOfId.get(payload.target_message_id) : undefined) ??
-      'unrouted'
-    );
-  }
-
-  private register = (envelope: TiersEnvelope, taskId: string) => void this.taskOfId.set(envelope.id, taskId);
 
   /** The runtime's dedup service: a message's work runs once per receiver (in its scope), its answer cached an hour. */
   once(receiver: string, id: string, work: () => Promise<unknown>): Promise<unknown> {
@@ -106,27 +98,12 @@ export class TiersServiceImpl implements TiersService {
 
   /** Starts a task whose first delegation an external Progress Monitor sent (`envelope`, to the Architect). */
   async startExternal(user: string, envelope: TiersEnvelope, taskId: string = randomUUID()): Promise<string> {
-    await this.start(user, taskId, async (ctx) => {
-      await ctx.tree.delegate({
-        id: envelope.id,
-        parent: null,
-        owner: 'PROGRESS_MONITOR',
-        target: 'ABSTRACT_ARCHITECT',
-        timeoutMs:
-          (envelope.payload as { timeout_ms: number | null }).timeout_ms ?? ctx.defaultTimeoutMs('ABSTRACT_ARCHITECT'),
-        data: { envelope, key: 'start' },
-      });
-      return envelope;
-    });
+    await this.start(user, taskId, (ctx) => adoptExternalRoot(ctx, envelope));
     return taskId;
   }
 
   /** Starts a task whose first delegation `root` makes (ours, or an external Monitor's). */
-  private async start(
-    user: string,
-    taskId: string,
-    root: (ctx: TaskContext) => Promise<TiersEnvelope>,
-  ): Promise<TiersEnvelope> {
+  private async start(user: string, taskId: string, root: (ctx: TaskContext) => Promise<TiersEnvelope>): Promise<void> {
     const record: TaskRecord = {
       task_id: taskId,
       user,
@@ -139,7 +116,6 @@ export class TiersServiceImpl implements TiersService {
     const envelope = await root(live.ctx);
     await this.records.create(record);
     await this.sendNow(taskId, envelope);
-    return envelope;
   }
 
   /** Builds the task's run, tree and Beads (live until it settles); refused when full unless `recovered`. */
@@ -170,7 +146,7 @@ export class TiersServiceImpl implements TiersService {
   }
 
   private send(taskId: string, envelope: TiersEnvelope, context?: unknown, redeliver = false): void {
-    this.register(envelope, taskId);
+    this.tasks.register(envelope, taskId);
     const run = this.host.get(taskId);
     run?.supervisor.send({
       type: 'supervisor.send',
@@ -206,19 +182,22 @@ export class TiersServiceImpl implements TiersService {
     });
   }
 
+  /** The task's journal and its envelopes' ids, which its run is told when built again (`runInput`). */
+  private async readJournal(taskId: string) {
+    const entries = await this.options.journal.read(taskId);
+    const ids = entries.map((entry) => (entry.data.envelope as TiersEnvelope).id);
+    this.journaledBefore.set(taskId, ids);
+    return { entries, journaled: new Set(ids) };
+  }
+
   /** Reopens an unfinished task after a restart and hands over what was not handled. */
   private async resume(taskId: string, user: string): Promise<void> {
-    const entries = await this.options.journal.read(taskId);
-    for (const entry of entries) this.register(entry.data.envelope as TiersEnvelope, taskId);
-    this.journaledBefore.set(
-      taskId,
-      entries.map((entry) => (entry.data.envelope as TiersEnvelope).id),
-    );
+    const { entries, journaled } = await this.readJournal(taskId);
+    for (const entry of entries) this.tasks.register(entry.data.envelope as TiersEnvelope, taskId);
     const live = await this.bringUp(taskId, user, true);
-    const journaled = new Set(entries.map((e) => (e.data.envelope as TiersEnvelope).id));
     for (const node of live.tree.nodes()) {
       const envelope = (node.data as { envelope: TiersEnvelope }).envelope;
-      this.register(envelope, taskId);
+      this.tasks.register(envelope, taskId);
       if (node.status === 'open' && !journaled.has(envelope.id)) live.sendWhenDue(node);
     }
     for (const entry of entries) {
@@ -282,10 +261,7 @@ export class TiersServiceImpl implements TiersService {
     const record = await this.records.own(user, taskId);
     if (!record) return undefined;
     if (!record.waiting_for_user || this.live.has(taskId)) return 'not_waiting';
-    this.journaledBefore.set(
-      taskId,
-      (await this.options.journal.read(taskId)).map((e) => (e.data.envelope as TiersEnvelope).id),
-    );
+    await this.readJournal(taskId);
     const live = await this.bringUp(taskId, user);
     const envelope = await resumeWithAnswer(live.ctx, answer);
     await this.records.update(taskId, { status: 'working', waiting_for_user: null, outcome: null });
@@ -299,12 +275,12 @@ export class TiersServiceImpl implements TiersService {
 
   /** Whether a message id is in use: routed in a live task, or handled by the Architect within the hour. */
   async idTaken(id: string): Promise<boolean> {
-    return this.taskOfId.has(id) || (await this.seen.answered('ABSTRACT_ARCHITECT', id)) !== undefined;
+    return this.tasks.of(id) !== undefined || (await this.seen.answered('ABSTRACT_ARCHITECT', id)) !== undefined;
   }
 
   /** The task an external message's delegation started, if this service knows it. */
   taskOf(id: string): string | undefined {
-    return this.taskOfId.get(id);
+    return this.tasks.of(id);
   }
 
   owns = async (user: string, taskId: string) => (await this.records.own(user, taskId)) !== undefined;

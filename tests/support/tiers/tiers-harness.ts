@@ -9,7 +9,8 @@ import type { TierBrains } from '../../../machines/tiers/task-context.ts';
 import type { DelegationRecord } from '../../../protocol/runtime/delegation-record.ts';
 import type { RoutedRecord } from '../../../protocol/runtime/routing.ts';
 import type { TaskRequest } from '../../../protocol/tiers/task-request.ts';
-import { TiersServiceImpl, type TiersServiceOptions } from '../../../server/tiers/tiers-service.ts';
+import { TiersServiceImpl } from '../../../server/tiers/tiers-service.ts';
+import type { TiersServiceOptions } from '../../../server/tiers/tiers-service-options.ts';
 import type { TaskView } from '../../../server/tiers/tiers-service-api.ts';
 import { stubSpecialists } from './stub-specialists.ts';
 
