@@ -1,16 +1,50 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { jwt, sign } from 'hono/jwt';
+import { BoundedCache } from '../actors/runtime/bounded-cache.ts';
 import { RuntimeError } from '../protocol/runtime/runtime-error.ts';
 
-/** Verifies `Authorization: Bearer <JWT>` (HS256) with hono's jwt middleware; `sub` is the user id. */
-export function bearerAuth(secret: string): MiddlewareHandler {
+/** What a verified token says (its claims, as hono's verifier returns them). */
+type Claims = { sub: string; exp?: number };
+
+/** How many verified tokens are remembered, and for how long each stays unused. */
+export interface VerifiedTokens {
+  /** Tokens kept at most (least recently used dropped first); 10,000 by default. */
+  maxEntries?: number;
+  /** A token not presented for this long is verified again; 5 minutes by default. */
+  idleMs?: number;
+  /** Milliseconds now; `Date.now` by default. */
+  now?: () => number;
+}
+
+/**
+ * Verifies `Authorization: Bearer <JWT>` (HS256) with hono's jwt middleware; `sub` is the user id.
+ * A token verified once is remembered by its exact header (signature and all, under the one
+ * secret), so a client's next requests skip the signature check, which costs more than a whole
+ * bare request; its `exp` is still checked on every use. A token never verified, a changed
+ * one or an expired one always goes through the middleware.
+ */
+export function bearerAuth(secret: string, remembered: VerifiedTokens = {}): MiddlewareHandler {
   const verify = jwt({ secret, alg: 'HS256' });
+  const now = remembered.now ?? Date.now;
+  const verified = new BoundedCache<string, Claims>({
+    maxEntries: remembered.maxEntries ?? 10_000,
+    idleMs: remembered.idleMs ?? 5 * 60_000,
+    now,
+  });
   return async function bearerAuth(c, next) {
+    const header = c.req.header('authorization');
+    const known = header === undefined ? undefined : verified.get(header);
+    if (known && (known.exp === undefined || known.exp > Math.floor(now() / 1000))) {
+      c.set('jwtPayload', known);
+      return next();
+    }
+    if (known) verified.delete(header!);
     await verify(c, async () => {
-      const sub = (c.get('jwtPayload') as { sub?: unknown } | undefined)?.sub;
-      if (typeof sub !== 'string' || sub.length === 0) {
+      const claims = c.get('jwtPayload') as { sub?: unknown; exp?: number } | undefined;
+      if (typeof claims?.sub !== 'string' || claims.sub.length === 0) {
         throw new RuntimeError('unauthorized', 'The token has no "sub" claim naming the user.', 401);
       }
+      verified.set(header!, Object.freeze(claims as Claims));
       await next();
     });
   };
