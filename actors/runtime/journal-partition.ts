@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import { RuntimeError } from '../../protocol/runtime/runtime-error.ts';
 import type { AppendFile, OpenAppendFile } from './append-file.ts';
 import { scanJournalFile, type ReadJournalFile } from './journal-file-scan.ts';
-import { encodeLines, linesBytes, renumberLines, type EncodedLines } from './journal-lines.ts';
+import { encodeLines, renumberLines, type EncodedLines } from './journal-lines.ts';
 import { syncDir } from './sync-path.ts';
 import type { JournalEntry } from './journal.ts';
 
@@ -231,14 +231,14 @@ export class JournalPartition<T> {
    * (its seqs were not used, so the lines queued after it were numbered too far).
    */
   #linesOf(batch: readonly PendingAppend<T>[]): Buffer {
-    const parts: string[] = [];
+    const parts: Buffer[] = [];
     let seq = this.#lastSeq + 1;
     for (const { lines } of batch) {
       if (!lines || lines.count === 0) continue;
-      parts.push(lines.firstSeq === seq ? lines.text : renumberLines(lines, seq).text);
+      parts.push(lines.firstSeq === seq ? lines.bytes : renumberLines(lines, seq).bytes);
       seq += lines.count;
     }
-    return linesBytes(parts);
+    return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
   }
 }
 
