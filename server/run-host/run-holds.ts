@@ -8,31 +8,37 @@
  * if (holds.unhold(partition)) maybeRetire(partition); // nobody holds it now
  */
 export class RunHolds {
-  private readonly counts = new Map<string, number>();
+  /** Per held run, its count; a new object once the run was forgotten, so older pins are known stale. */
+  private readonly counts = new Map<string, { count: number }>();
 
   hold(partition: string): void {
-    this.counts.set(partition, (this.counts.get(partition) ?? 0) + 1);
+    const held = this.counts.get(partition);
+    if (held) held.count += 1;
+    else this.counts.set(partition, { count: 1 });
   }
 
   /**
    * Holds the run for a caller (`pin`): the function answered lets go of this hold through
-   * `letGo` (the host's own unhold), once, however often the caller calls it.
+   * `letGo` (the host's own unhold), once, however often the caller calls it, and not at all
+   * once the run was forgotten (its holds went with it; a later hold of the same partition is
+   * someone else's).
    */
   holdOnce(partition: string, letGo: (partition: string) => void): () => void {
     this.hold(partition);
+    const holds = this.counts.get(partition);
     let held = true;
     return () => {
       if (!held) return;
       held = false;
-      letGo(partition);
+      if (this.counts.get(partition) === holds) letGo(partition);
     };
   }
 
   /** Lets go once; true when nobody holds the run any more. */
   unhold(partition: string): boolean {
-    const left = (this.counts.get(partition) ?? 1) - 1;
-    if (left > 0) {
-      this.counts.set(partition, left);
+    const held = this.counts.get(partition);
+    if (held && held.count > 1) {
+      held.count -= 1;
       return false;
     }
     this.counts.delete(partition);
