@@ -49,6 +49,11 @@ export class PipelineListings {
     this.creating.add(runId);
   }
 
+  /** A run whose creation failed before its first listing: nothing of it is listed or remembered. */
+  abandon(runId: string): void {
+    this.creating.delete(runId);
+  }
+
   /** Writes a new run's first listing; resolves once it is on disk. */
   async create(userId: string, runId: string, createdAt: string, snapshot: RunSnapshot): Promise<void> {
     const state = String(snapshot.value);

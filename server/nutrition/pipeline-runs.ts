@@ -68,6 +68,7 @@ export class PipelineRuns {
     } catch (error) {
       // Not taken (the run host is unavailable): the run was never acknowledged, so nothing of it is kept.
       this.host.release(runId);
+      this.listings.abandon(runId);
       throw error;
     }
     await Promise.all([this.listings.create(userId, runId, now, run.snapshot()), this.host.commit(run)]);
