@@ -105,7 +105,11 @@ export default defineSystemModule<TrainerOptions>({
         }),
       ],
       a2a: trainerA2a(service),
-      close: () => service.close(),
+      close: async () => {
+        await service.close();
+        // Events recorded outside a turn's end wait at most their linger; they go now, before the journal closes.
+        await events.close();
+      },
     };
   },
 });

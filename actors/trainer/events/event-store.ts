@@ -73,6 +73,8 @@ export interface EventStore {
   recordEvents(sessionId: string, pending: readonly PendingEvent[]): Promise<SessionEvent[]>;
   /** Resolves once every event of the session recorded so far is on disk; rejects if a write failed. */
   durable(sessionId: string): Promise<void>;
+  /** Writes every session's recorded events and waits for the writes (before the journal closes). */
+  close(): Promise<void>;
   /** Every event of the session in sequence order (the timeline), read from the journal. */
   listEvents(sessionId: string): Promise<SessionEvent[]>;
   /** The context events (§7.4) after the session's `context_start_sequence`, in order. */
@@ -157,11 +159,11 @@ export function createEventStore(options: EventStoreOptions): EventStore {
     } as StoredSessionEvent;
   }
 
-  /** Checks the events, then records them (see `SessionLogs.record`). */
-  async function record(sessionId: string, pending: readonly PendingEvent[]) {
+  /** Checks the events, then records them (see `SessionLogs.record`); `now` when the caller awaits their write. */
+  async function record(sessionId: string, pending: readonly PendingEvent[], options: { now?: boolean } = {}) {
     const records = pending.map((event) => recordOf(event.type, event.data, event.durationMs));
     await requireSession(sessionId);
-    return logs.record(sessionId, records);
+    return logs.record(sessionId, records, options);
   }
 
   const api: EventStore = {
@@ -194,13 +196,13 @@ export function createEventStore(options: EventStoreOptions): EventStore {
 
     async appendEvent(sessionId, type, data, durationMs) {
       const pending = { type, data, ...(durationMs === undefined ? {} : { durationMs }) } as PendingEvent;
-      const [event] = await (await record(sessionId, [pending])).written;
+      const [event] = await (await record(sessionId, [pending], { now: true })).written;
       return event as SessionEventOf<typeof type>;
     },
 
     async appendEvents(sessionId, pending) {
       if (pending.length === 0) return [];
-      return (await record(sessionId, pending)).written;
+      return (await record(sessionId, pending, { now: true })).written;
     },
 
     async recordEvents(sessionId, pending) {
@@ -211,6 +213,8 @@ export function createEventStore(options: EventStoreOptions): EventStore {
     },
 
     durable: (sessionId) => logs.durable(sessionId),
+
+    close: () => logs.flush(),
 
     listEvents: async (sessionId) => {
       await requireSession(sessionId);

@@ -24,7 +24,27 @@ interface SessionLogsOptions {
   journal: Journal<StoredSessionEvent>;
   retry?: SequenceRetryOptions;
   memory?: SessionMemoryOptions;
+  /**
+   * How long recorded events may wait for a write that nobody asked for yet (`durable`, a read
+   * of the journal, an append that is awaited); 100 ms by default. Until then they are only in
+   * memory, which is safe: nothing that depends on them leaves the process before `durable`.
+   */
+  lingerMs?: number;
 }
+
+/** A session's events recorded since its last write, all going out in its next one. */
+interface Unwritten {
+  log: SessionLog;
+  /** The sequence number of its first event (those before it are written or being written). */
+  first: number;
+  records: StoredSessionEvent[];
+  events: SessionEvent[];
+  timer: ReturnType<typeof setTimeout>;
+  written: Promise<SessionEvent[]>;
+  settle: { resolve: (events: SessionEvent[]) => void; reject: (error: unknown) => void };
+}
+
+const DEFAULT_LINGER_MS = 100;
 
 interface Held {
   loading: Promise<SessionLog>;
@@ -46,11 +66,13 @@ export interface Recorded {
  *
  * An append is recorded in the log at once, under the sequence number the journal will give it
  * (the journal numbers a partition's appends in the order they are issued, and every append of a
- * session goes through here), and written in the background: appends issued while a write is
- * under way share the next one. `durable(sessionId)` waits for them all; whatever depends on
- * them waits for it before leaving the process. Should the journal number an append otherwise
- * (another writer, a retry), the log is dropped and read again on the next touch; should a write
- * fail, the log refuses further appends, as the journal's partition does.
+ * session goes through here), and joins the session's next write: everything a turn records
+ * goes to disk in one write and one sync, when something waits for it (`durable`, an awaited
+ * append, a read of the journal) or `lingerMs` after the first of them. `durable(sessionId)`
+ * waits for them all; whatever depends on them waits for it before leaving the process. Should
+ * the journal number an append otherwise (another writer, a retry), the log is dropped and read
+ * again on the next touch; should a write fail, the log refuses further appends, as the
+ * journal's partition does.
  */
 export class SessionLogs {
   readonly #held: BoundedCache<string, Held>;
@@ -58,6 +80,8 @@ export class SessionLogs {
   readonly #writing = new Map<string, Promise<void>>();
   /** Per session whose write failed: why. It sticks, as the journal partition's failure does, until a restart. */
   readonly #failed = new Map<string, unknown>();
+  /** Per session: what it recorded since its last write. */
+  readonly #unwritten = new Map<string, Unwritten>();
 
   constructor(private readonly options: SessionLogsOptions) {
     const memory = options.memory ?? {};
@@ -70,6 +94,8 @@ export class SessionLogs {
 
   /** Every event of the session, read from the journal and checked (once: rows come out frozen). */
   async read(sessionId: string): Promise<SessionEvent[]> {
+    // What was recorded goes to the journal first: the read comes after it.
+    this.#write(sessionId);
     const entries = await this.options.journal.read(sessionId);
     return entries.map((entry) => eventOf(sessionId, entry));
   }
@@ -90,47 +116,91 @@ export class SessionLogs {
 
   /**
    * Records `records` (checked already) as the session's next events, in order: in its log now,
-   * in the journal in one write soon. Throws at once if an earlier write of the session failed.
+   * in the journal with the session's next write, which takes every event recorded until then
+   * (one write and one sync however many times a turn records). That write goes out when
+   * something waits for it (`durable`, `now`, a read of the journal) or after `lingerMs`.
+   * Throws at once if an earlier write of the session failed.
    */
-  async record(sessionId: string, records: readonly StoredSessionEvent[]): Promise<Recorded> {
+  async record(
+    sessionId: string,
+    records: readonly StoredSessionEvent[],
+    options: { now?: boolean } = {},
+  ): Promise<Recorded> {
     const log = await this.of(sessionId);
-    // From here to the journal call nothing awaits: the numbers given are the journal's next ones.
+    // From here to the batch nothing awaits: the numbers given follow the log's last one.
     if (this.#failed.has(sessionId)) throw this.#failed.get(sessionId);
     const first = log.lastSeq + 1;
     const events = records.map(
       (record, i) => Object.freeze({ ...record, session_id: sessionId, sequence_number: first + i }) as SessionEvent,
     );
     for (const event of events) log.add(event);
+    const batch = this.#batchOf(sessionId, log, first);
+    const from = batch.events.length;
+    batch.records.push(...records);
+    batch.events.push(...events);
+    const written = batch.written.then((all) => all.slice(from, from + events.length));
+    if (options.now) this.#write(sessionId);
+    return { events, written };
+  }
+
+  /** Resolves once every append recorded for the session is on disk; rejects if one failed. */
+  async durable(sessionId: string): Promise<void> {
+    this.#write(sessionId);
+    await this.#writing.get(sessionId);
+    if (this.#failed.has(sessionId)) throw this.#failed.get(sessionId);
+  }
+
+  /** Writes what every session recorded and waits for it all (before the journal closes). */
+  async flush(): Promise<void> {
+    for (const sessionId of [...this.#unwritten.keys()]) this.#write(sessionId);
+    await Promise.all(this.#writing.values());
+  }
+
+  /** The session's open batch, or a new one starting at `first` that writes itself after `lingerMs`. */
+  #batchOf(sessionId: string, log: SessionLog, first: number): Unwritten {
+    const open = this.#unwritten.get(sessionId);
+    if (open?.log === log) return open;
+    // A batch of a log read again since (only after its write was asked for) is not added to.
+    if (open) this.#write(sessionId);
+    let settle!: Unwritten['settle'];
+    const written = new Promise<SessionEvent[]>((resolve, reject) => (settle = { resolve, reject }));
+    const timer = setTimeout(() => this.#write(sessionId), this.options.lingerMs ?? DEFAULT_LINGER_MS);
+    timer.unref?.();
+    const batch: Unwritten = { log, first, records: [], events: [], timer, written, settle };
+    this.#unwritten.set(sessionId, batch);
+    this.#track(sessionId, written);
+    return batch;
+  }
+
+  /** Sends the session's open batch to the journal (the journal numbers a partition's appends in the order issued). */
+  #write(sessionId: string): void {
+    const batch = this.#unwritten.get(sessionId);
+    if (!batch) return;
+    this.#unwritten.delete(sessionId);
+    clearTimeout(batch.timer);
     const { journal, retry } = this.options;
+    const { records, events, log, first, settle } = batch;
     const appended =
       records.length === 1
         ? retryOnDuplicateSequence(() => journal.append(sessionId, records[0] as StoredSessionEvent), retry).then(
             (entry) => [entry],
           )
         : retryOnDuplicateSequence(() => journal.appendMany(sessionId, records), retry);
-    const written = appended.then(
+    appended.then(
       (entries) => {
-        if (entries.every((entry, i) => entry.seq === first + i)) return events;
+        if (entries.every((entry, i) => entry.seq === first + i)) return settle.resolve(events);
         // Numbered otherwise than foreseen: the log is read again from the journal on the next touch.
         this.#dropLog(sessionId, log);
-        return entries.map((entry, i) => ({ ...(events[i] as SessionEvent), sequence_number: entry.seq }));
+        settle.resolve(entries.map((entry, i) => ({ ...(events[i] as SessionEvent), sequence_number: entry.seq })));
       },
       (error: unknown) => {
         this.#dropLog(sessionId, log);
         // Another writer took the numbers: the log is read again; any other failure sticks.
         if (!(error instanceof DuplicateSequenceError) && (error as { code?: string }).code !== 'sequence_conflict')
           this.#failed.set(sessionId, error);
-        throw error;
+        settle.reject(error);
       },
     );
-    this.#track(sessionId, written);
-    return { events, written };
-  }
-
-  /** Resolves once every append recorded for the session is on disk; rejects if one failed. */
-  async durable(sessionId: string): Promise<void> {
-    await this.#writing.get(sessionId);
-    if (this.#failed.has(sessionId)) throw this.#failed.get(sessionId);
   }
 
   #track(sessionId: string, written: Promise<unknown>): void {
