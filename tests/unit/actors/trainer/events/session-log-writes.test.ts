@@ -14,6 +14,8 @@ const event = (message: string): StoredSessionEvent => ({
   data: { message },
 });
 
+const messageOf = (stored: StoredSessionEvent) => (stored.data as { message: string }).message;
+
 /** The memory journal, counting the appends issued per partition. */
 function countingJournal() {
   const journal = createMemoryJournal<StoredSessionEvent>();
@@ -21,11 +23,11 @@ function countingJournal() {
   const counted: Journal<StoredSessionEvent> = {
     ...journal,
     append: (partition, data) => {
-      writes.push([data.data.message as string]);
+      writes.push([messageOf(data)]);
       return journal.append(partition, data);
     },
     appendMany: (partition, data) => {
-      writes.push(data.map((item) => item.data.message as string));
+      writes.push(data.map(messageOf));
       return journal.appendMany(partition, data);
     },
     read: (partition) => journal.read(partition),
@@ -34,7 +36,7 @@ function countingJournal() {
 }
 
 const messagesIn = async (journal: Journal<StoredSessionEvent>, partition: string) =>
-  (await journal.read(partition)).map((entry) => [entry.seq, entry.data.data.message]);
+  (await journal.read(partition)).map((entry) => [entry.seq, messageOf(entry.data)]);
 
 describe('SessionLogs writes', () => {
   it('writes what a turn recorded in one append when durable is awaited, numbered in order', async () => {
