@@ -182,14 +182,20 @@ export const pipelineMachine = machineSetup.createMachine({
   },
   states: {
     intake_pending: {
-      description: 'Waiting for the intake questionnaire; INTAKE checks it and hands it to SCIENTIST.',
+      description:
+        'Waiting for the intake questionnaire; INTAKE checks it and hands it to SCIENTIST. Its failure or the pipeline timeout ends the run (a decision: §1 lists no such edge).',
       on: {
         'pipeline.start': { actions: ['startRun', 'armPipelineTimeout'] },
-        'supervisor.report': {
-          guard: report('INTAKE', 'accepted'),
-          target: 'scientist_processing',
-          actions: 'acceptOutputs',
+        'supervisor.report': [
+          { guard: report('INTAKE', 'accepted'), target: 'scientist_processing', actions: 'acceptOutputs' },
+          { guard: report('INTAKE', 'failed'), target: 'error', actions: 'failRun' },
+          { guard: report('INTAKE', 'invalid'), target: 'error', actions: 'failRun' },
+        ],
+        'pipeline.timeout': {
+          target: 'error',
+          actions: { type: 'timeOutRun', params: { state: 'intake_pending' } },
         },
+        'pipeline.resume': { actions: ['redispatchInFlight', 'armPipelineTimeout'] },
       },
     },
     scientist_processing: stage(

@@ -59,6 +59,17 @@ export const PIPELINE_TRANSITIONS = [
 ] as const satisfies readonly PipelineTransition[];
 
 /**
+ * Edges the §1 table lacks, each a decision written in the README. §1 gives `intake_pending` one
+ * way out, to `scientist_processing`; but INTAKE is an agent here (the user's intake is validated
+ * at the HTTP boundary and INTAKE hands it on), and §9's total pipeline timeout covers the whole
+ * run. Without this edge a run whose INTAKE failed, or that timed out before SCIENTIST, stayed
+ * `intake_pending` and running for good, holding its place in admission.
+ */
+export const PIPELINE_DECISIONS = [
+  { from: 'intake_pending', to: 'error', reason: 'INTAKE failure or the total pipeline timeout (a decision)' },
+] as const satisfies readonly PipelineTransition[];
+
+/**
  * The states from which a red flag can pause the pipeline (every state with an edge into
  * `paused_physician`, other than `paused_physician` itself), i.e. the values `{previous_state}`
  * can take.
@@ -72,8 +83,12 @@ export const PAUSABLE_STATES = [
 
 /**
  * `PIPELINE_TRANSITIONS` with the `{previous_state}` line expanded into one edge back to each of
- * `PAUSABLE_STATES`, in the same order otherwise: every edge between two real states.
+ * `PAUSABLE_STATES`, in the same order otherwise, then `PIPELINE_DECISIONS`: every edge between
+ * two real states that the pipeline machine has.
  */
-export const PIPELINE_EDGES: readonly PipelineEdge[] = PIPELINE_TRANSITIONS.flatMap((line): PipelineEdge[] =>
-  line.to === PREVIOUS_STATE ? PAUSABLE_STATES.map((to) => ({ ...line, to })) : [line as PipelineEdge],
-);
+export const PIPELINE_EDGES: readonly PipelineEdge[] = [
+  ...PIPELINE_TRANSITIONS.flatMap((line): PipelineEdge[] =>
+    line.to === PREVIOUS_STATE ? PAUSABLE_STATES.map((to) => ({ ...line, to })) : [line as PipelineEdge],
+  ),
+  ...PIPELINE_DECISIONS,
+];

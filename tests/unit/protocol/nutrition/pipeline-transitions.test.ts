@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   PAUSABLE_STATES,
+  PIPELINE_DECISIONS,
   PIPELINE_EDGES,
   PIPELINE_TRANSITIONS,
   PREVIOUS_STATE,
@@ -70,11 +71,17 @@ describe('PIPELINE_EDGES', () => {
     expect([...PAUSABLE_STATES]).toEqual(intoPause);
   });
 
-  it('equals the transitions with {previous_state} expanded to each pausable state', () => {
+  it('equals the transitions with {previous_state} expanded to each pausable state, then the decisions', () => {
     const expanded = PIPELINE_TRANSITIONS.flatMap((t): PipelineTransition[] =>
       t.to === PREVIOUS_STATE ? PAUSABLE_STATES.map((state) => ({ ...t, to: state })) : [t],
     );
-    expect(PIPELINE_EDGES).toEqual(expanded);
+    expect(PIPELINE_EDGES).toEqual([...expanded, ...PIPELINE_DECISIONS]);
+  });
+
+  it('decides only edges the §1 table lacks: intake_pending to error', () => {
+    const inTable = new Set(PIPELINE_TRANSITIONS.map(key));
+    expect(PIPELINE_DECISIONS.map(key)).toEqual(['intake_pending -> error']);
+    for (const decision of PIPELINE_DECISIONS) expect(inTable.has(key(decision))).toBe(false);
   });
 
   it('only joins real states', () => {
