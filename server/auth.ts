@@ -16,12 +16,24 @@ export interface VerifiedTokens {
   now?: () => number;
 }
 
+/** Tokens longer than this are checked every time, never remembered (a HS256 token of ours is about 150 bytes). */
+const LONGEST_REMEMBERED = 2048;
+
+/**
+ * The token of an `Authorization` header, read as hono's jwt middleware reads it (the scheme
+ * in any case, any run of whitespace), so every way of writing one token is one entry.
+ */
+function bearerToken(header: string | undefined): string | undefined {
+  const parts = header?.split(/\s+/);
+  return parts?.length === 2 && parts[0]!.toLowerCase() === 'bearer' ? parts[1] : undefined;
+}
+
 /**
  * Verifies `Authorization: Bearer <JWT>` (HS256) with hono's jwt middleware; `sub` is the user id.
- * A token verified once is remembered by its exact header (signature and all, under the one
+ * A token verified once is remembered (the whole token, signature and all, under the one
  * secret), so a client's next requests skip the signature check, which costs more than a whole
  * bare request; its `exp` is still checked on every use. A token never verified, a changed
- * one or an expired one always goes through the middleware.
+ * one, an expired one or a very long one always goes through the middleware.
  */
 export function bearerAuth(secret: string, remembered: VerifiedTokens = {}): MiddlewareHandler {
   const verify = jwt({ secret, alg: 'HS256' });
@@ -32,19 +44,20 @@ export function bearerAuth(secret: string, remembered: VerifiedTokens = {}): Mid
     now,
   });
   return async function bearerAuth(c, next) {
-    const header = c.req.header('authorization');
-    const known = header === undefined ? undefined : verified.get(header);
+    const token = bearerToken(c.req.header('authorization'));
+    const known = token === undefined ? undefined : verified.get(token);
     if (known && (known.exp === undefined || known.exp > Math.floor(now() / 1000))) {
       c.set('jwtPayload', known);
       return next();
     }
-    if (known) verified.delete(header!);
+    if (known) verified.delete(token!);
     await verify(c, async () => {
       const claims = c.get('jwtPayload') as { sub?: unknown; exp?: number } | undefined;
       if (typeof claims?.sub !== 'string' || claims.sub.length === 0) {
         throw new RuntimeError('unauthorized', 'The token has no "sub" claim naming the user.', 401);
       }
-      verified.set(header!, Object.freeze(claims as Claims));
+      if (token !== undefined && token.length <= LONGEST_REMEMBERED)
+        verified.set(token, Object.freeze(claims as Claims));
       await next();
     });
   };

@@ -54,6 +54,24 @@ describe('bearerAuth remembers verified tokens', () => {
     expect((await call(app, token)).status).toBe(401);
   });
 
+  it('remembers a token once however its header is written, and never a very long one', async () => {
+    const app = appWith();
+    const token = await signToken('ada', SECRET);
+    for (const header of [`Bearer ${token}`, `bearer ${token}`, `BEARER  ${token}`, `Bearer\t${token}`]) {
+      const response = await app.request('/me', { headers: { authorization: header } });
+      expect(response.status).toBe(200);
+    }
+    expect(verifications).toHaveBeenCalledTimes(1);
+    const long = await sign(
+      { sub: 'bob', pad: 'x'.repeat(3000), exp: Math.floor(Date.now() / 1000) + 60 },
+      SECRET,
+      'HS256',
+    );
+    expect((await call(app, long)).status).toBe(200);
+    expect((await call(app, long)).status).toBe(200);
+    expect(verifications).toHaveBeenCalledTimes(3);
+  });
+
   it('refuses a token whose signature was changed, after the genuine one was remembered', async () => {
     const app = appWith();
     const token = await signToken('ada', SECRET);
