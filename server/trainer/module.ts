@@ -106,9 +106,12 @@ export default defineSystemModule<TrainerOptions>({
       ],
       a2a: trainerA2a(service),
       close: async () => {
-        await service.close();
-        // Events recorded outside a turn's end wait at most their linger; they go now, before the journal closes.
-        await events.close();
+        try {
+          await service.close();
+        } finally {
+          // Events not yet written (they wait at most their linger) go now, before the journal closes.
+          await events.close();
+        }
       },
     };
   },

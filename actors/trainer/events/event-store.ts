@@ -233,6 +233,7 @@ export function createEventStore(options: EventStoreOptions): EventStore {
 
     async recentToolEvents(sessionId, limit) {
       await requireSession(sessionId);
+      await logs.settled(sessionId);
       const { context } = await logs.of(sessionId);
       const found: ContextEvent[] = [];
       for (let i = context.length - 1; i >= 0 && found.length < limit; i--) {
@@ -244,6 +245,7 @@ export function createEventStore(options: EventStoreOptions): EventStore {
 
     async getArtifact(userId, sessionId, artifactId) {
       if ((await docs.get(userId, sessionId)) === undefined) return undefined;
+      await logs.settled(sessionId);
       return (await logs.of(sessionId)).artifact(artifactId);
     },
 
@@ -285,7 +287,9 @@ export function createEventStore(options: EventStoreOptions): EventStore {
     },
   };
 
+  /** What the session's log counts, of the events on disk (a view leaves the process). */
   async function withCounts(session: AgentSession): Promise<SessionSummary> {
+    await logs.settled(session.id);
     return { ...session, ...(await logs.of(session.id)).tally.counts() };
   }
 

@@ -25,9 +25,11 @@ interface SessionLogsOptions {
   retry?: SequenceRetryOptions;
   memory?: SessionMemoryOptions;
   /**
-   * How long recorded events may wait for a write that nobody asked for yet (`durable`, a read
-   * of the journal, an append that is awaited); 100 ms by default. Until then they are only in
-   * memory, which is safe: nothing that depends on them leaves the process before `durable`.
+   * How long recorded events may wait for a write that nobody asked for yet (`durable`,
+   * `settled`, a read of the journal, an append that is awaited); 100 ms by default. Until then
+   * they are only in memory, which is safe as long as whatever shows them outside the process
+   * waits for one of those first (the turn's answer and stream events wait for `durable`, the
+   * session's views for `settled`).
    */
   lingerMs?: number;
 }
@@ -35,8 +37,6 @@ interface SessionLogsOptions {
 /** A session's events recorded since its last write, all going out in its next one. */
 interface Unwritten {
   log: SessionLog;
-  /** The sequence number of its first event (those before it are written or being written). */
-  first: number;
   records: StoredSessionEvent[];
   events: SessionEvent[];
   timer: ReturnType<typeof setTimeout>;
@@ -54,7 +54,11 @@ interface Held {
 /** Appends just recorded: their events (in the log already) and their write. */
 export interface Recorded {
   events: SessionEvent[];
-  /** Resolves once they are on disk, with the rows as the journal numbered them. */
+  /**
+   * Resolves once they are on disk, with the rows as the journal numbered them: with the
+   * session's next write, which a `record(..., { now: true })`, `durable` or `settled` sends at
+   * once and otherwise goes out `lingerMs` after the batch's first event.
+   */
   written: Promise<SessionEvent[]>;
 }
 
@@ -76,12 +80,18 @@ export interface Recorded {
  */
 export class SessionLogs {
   readonly #held: BoundedCache<string, Held>;
-  /** Per session with writes under way: all of them written (kept apart from logs, which may be dropped). */
+  /** Per session with writes open or under way: all of them settled (kept apart from logs, which may be dropped). */
   readonly #writing = new Map<string, Promise<void>>();
   /** Per session whose write failed: why. It sticks, as the journal partition's failure does, until a restart. */
   readonly #failed = new Map<string, unknown>();
   /** Per session: what it recorded since its last write. */
   readonly #unwritten = new Map<string, Unwritten>();
+  /**
+   * Per session: why its last write was refused when the refusal does not stick (another writer
+   * took the numbers; the log is read again). The next `durable` reports it once, so a turn
+   * whose events were not written does not answer as if they were.
+   */
+  readonly #refused = new Map<string, unknown>();
 
   constructor(private readonly options: SessionLogsOptions) {
     const memory = options.memory ?? {};
@@ -134,7 +144,7 @@ export class SessionLogs {
       (record, i) => Object.freeze({ ...record, session_id: sessionId, sequence_number: first + i }) as SessionEvent,
     );
     for (const event of events) log.add(event);
-    const batch = this.#batchOf(sessionId, log, first);
+    const batch = this.#batchOf(sessionId, log);
     const from = batch.events.length;
     batch.records.push(...records);
     batch.events.push(...events);
@@ -145,9 +155,22 @@ export class SessionLogs {
 
   /** Resolves once every append recorded for the session is on disk; rejects if one failed. */
   async durable(sessionId: string): Promise<void> {
+    await this.settled(sessionId);
+    if (this.#failed.has(sessionId)) throw this.#failed.get(sessionId);
+    const refused = this.#refused.get(sessionId);
+    if (refused === undefined) return;
+    this.#refused.delete(sessionId);
+    throw refused;
+  }
+
+  /**
+   * Sends what the session recorded and resolves once its writes are over, written or not (a
+   * view of the session then shows only what is on disk: a failed write drops the log, which is
+   * read again).
+   */
+  async settled(sessionId: string): Promise<void> {
     this.#write(sessionId);
     await this.#writing.get(sessionId);
-    if (this.#failed.has(sessionId)) throw this.#failed.get(sessionId);
   }
 
   /** Writes what every session recorded and waits for it all (before the journal closes). */
@@ -156,17 +179,19 @@ export class SessionLogs {
     await Promise.all(this.#writing.values());
   }
 
-  /** The session's open batch, or a new one starting at `first` that writes itself after `lingerMs`. */
-  #batchOf(sessionId: string, log: SessionLog, first: number): Unwritten {
+  /** The session's open batch, or a new one that writes itself after `lingerMs`. */
+  #batchOf(sessionId: string, log: SessionLog): Unwritten {
     const open = this.#unwritten.get(sessionId);
     if (open?.log === log) return open;
-    // A batch of a log read again since (only after its write was asked for) is not added to.
+    // Another log of the session (a record that took the log before it was dropped and read
+    // again): each batch goes out with its own log; a numbering that then differs from the
+    // journal's drops the log once more (see `#write`).
     if (open) this.#write(sessionId);
     let settle!: Unwritten['settle'];
     const written = new Promise<SessionEvent[]>((resolve, reject) => (settle = { resolve, reject }));
     const timer = setTimeout(() => this.#write(sessionId), this.options.lingerMs ?? DEFAULT_LINGER_MS);
     timer.unref?.();
-    const batch: Unwritten = { log, first, records: [], events: [], timer, written, settle };
+    const batch: Unwritten = { log, records: [], events: [], timer, written, settle };
     this.#unwritten.set(sessionId, batch);
     this.#track(sessionId, written);
     return batch;
@@ -179,7 +204,8 @@ export class SessionLogs {
     this.#unwritten.delete(sessionId);
     clearTimeout(batch.timer);
     const { journal, retry } = this.options;
-    const { records, events, log, first, settle } = batch;
+    const { records, events, log, settle } = batch;
+    const first = events[0]!.sequence_number;
     const appended =
       records.length === 1
         ? retryOnDuplicateSequence(() => journal.append(sessionId, records[0] as StoredSessionEvent), retry).then(
@@ -198,6 +224,7 @@ export class SessionLogs {
         // Another writer took the numbers: the log is read again; any other failure sticks.
         if (!(error instanceof DuplicateSequenceError) && (error as { code?: string }).code !== 'sequence_conflict')
           this.#failed.set(sessionId, error);
+        else this.#refused.set(sessionId, error);
         settle.reject(error);
       },
     );

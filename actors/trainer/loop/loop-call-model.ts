@@ -34,7 +34,7 @@ export function createCallModelLogic(deps: Pick<LoopDeps, 'events' | 'context' |
     const context = await deps.context.build(sessionId, userId);
     const request: ModelRequest = { model, system: context.system, tools: context.tools, messages: context.messages };
     const entry = prompts.entryFor(model, context);
-    // Recorded before the call, written while the model works (the turn's answer waits for it).
+    // Recorded before the call, written with the turn's next write (its answer waits for it: `durable`).
     await deps.events.recordEvents(sessionId, [{ type: 'llm_request', data: entry.data }]);
     entry.logged();
     deps.log?.(sessionId, { kind: 'llm_request', model, estimatedTokens: entry.data.estimated_tokens });

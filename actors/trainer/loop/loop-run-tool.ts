@@ -37,7 +37,7 @@ export function statusMessageOf(tool: string): StatusMessage | undefined {
  * tool writes the user's data), runs the tool (which never throws: an unknown tool or invalid
  * arguments become a failed result), records the `tool_result`, the `artifact` a workout created,
  * and an `error` event when the call failed (§12.1: logged, the loop goes on). Recorded events
- * are written in the background; the turn's answer waits for them (finishTurn).
+ * go out with the session's next write; the turn's answer waits for them (finishTurn).
  */
 export function createRunToolLogic(
   deps: Pick<LoopDeps, 'events' | 'workouts' | 'dataSources' | 'userData' | 'now' | 'log'>,

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Journal } from '../../../../../actors/runtime/journal.ts';
 import { createMemoryJournal } from '../../../../../actors/runtime/memory-journal.ts';
+import { createEventStore } from '../../../../../actors/trainer/events/event-store.ts';
+import { DuplicateSequenceError } from '../../../../../actors/trainer/events/event-store-retry.ts';
 import { SessionLogs } from '../../../../../actors/trainer/events/session-logs.ts';
+import { createFakeStore } from '../../../../support/trainer/trainer-fakes.ts';
 import type { StoredSessionEvent } from '../../../../../protocol/trainer/session-event.ts';
 
 /* A session's recorded events go to the journal in one write per turn: when something waits for them, or after the linger. */
@@ -115,5 +118,73 @@ describe('SessionLogs writes', () => {
     await expect(first.written).rejects.toThrow('disk full');
     await expect(second.written).rejects.toThrow('disk full');
     await expect(logs.record('s', [event('c')])).rejects.toThrow('disk full');
+  });
+
+  it('rejects a single-event write that failed the same way', async () => {
+    const { journal } = countingJournal();
+    const failing: Journal<StoredSessionEvent> = { ...journal, append: () => Promise.reject(new Error('disk full')) };
+    const logs = new SessionLogs({ journal: failing, lingerMs: 60_000 });
+    const only = await logs.record('s', [event('a')]);
+    await expect(logs.durable('s')).rejects.toThrow('disk full');
+    await expect(only.written).rejects.toThrow('disk full');
+  });
+
+  it('reports a write refused for its numbers once, to the next durable, and reads the log again', async () => {
+    const { journal } = countingJournal();
+    let refuse = true;
+    const contested: Journal<StoredSessionEvent> = {
+      ...journal,
+      appendMany: (partition, data) => {
+        if (!refuse) return journal.appendMany(partition, data);
+        refuse = false;
+        return Promise.reject(new DuplicateSequenceError(partition, 1));
+      },
+    };
+    const logs = new SessionLogs({ journal: contested, lingerMs: 60_000, retry: { maxRetries: 0 } });
+    const refused = await logs.record('s', [event('a'), event('b')]);
+    await expect(logs.durable('s')).rejects.toThrow(/taken/);
+    await expect(refused.written).rejects.toThrow(/taken/);
+    await logs.durable('s'); // reported once: not a sticky failure
+    await logs.record('s', [event('c'), event('d')]);
+    await logs.durable('s');
+    // The refused turn's events are gone from memory too: the log was read again from the journal.
+    expect(await messagesIn(journal, 's')).toEqual([
+      [1, 'c'],
+      [2, 'd'],
+    ]);
+    expect((await logs.of('s')).lastSeq).toBe(2);
+  });
+
+  it("writes a session's batch before its log, dropped from memory meanwhile, is read again", async () => {
+    const { journal, writes } = countingJournal();
+    const logs = new SessionLogs({ journal, lingerMs: 60_000, memory: { maxSessions: 1 } });
+    await logs.record('s', [event('a'), event('b')]);
+    await logs.record('t', [event('x')]); // s's log is dropped: one session is held
+    await logs.record('s', [event('c')]); // s is read again, after its batch went out
+    await logs.flush();
+    expect(writes).toEqual([['a', 'b'], ['x'], ['c']]);
+    expect(await messagesIn(journal, 's')).toEqual([
+      [1, 'a'],
+      [2, 'b'],
+      [3, 'c'],
+    ]);
+  });
+
+  it("shows a session's views and closes only with its events on disk", async () => {
+    const { journal, writes } = countingJournal();
+    const events = createEventStore({ store: createFakeStore(), journal });
+    const session = await events.createSession('ada');
+    await events.recordEvents(session.id, [
+      { type: 'tool_call', data: { tool_name: 'idle', arguments: {}, call_id: 'c1' } },
+    ]);
+    const onDisk = async () => (await journal.read(session.id)).map((entry) => entry.data.event_type);
+    expect(await onDisk()).toEqual([]);
+    // A view that leaves the process waits for the write (a turn's own context reads memory).
+    expect((await events.recentToolEvents(session.id, 5)).map((e) => e.event_type)).toEqual(['tool_call']);
+    expect(await onDisk()).toEqual(['tool_call']);
+    await events.recordEvents(session.id, [{ type: 'user_message', data: { message: 'bye' } }]);
+    await events.close();
+    expect(await onDisk()).toEqual(['tool_call', 'user_message']);
+    expect(writes).toHaveLength(2);
   });
 });
