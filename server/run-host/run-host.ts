@@ -202,7 +202,10 @@ export class RunHost implements RunHosting<HostedRun> {
     return (await this.runs.record(partition))?.failure;
   }
 
-  /** Its last changes are written first. */
+  /**
+   * Its last changes are written first. A released run is not committed afterwards: its holds
+   * are forgotten, and only pins (`holdOnce`) know to let go of nothing after that.
+   */
   release(partition: string): void {
     this.discard(partition);
     // A run of an ephemeral host is held from `start` to a `commit` that never comes.

@@ -217,6 +217,27 @@ describe('pipelineMachine', () => {
     expect(p.state()).toBe('output_ready');
   });
 
+  it('ends in error from intake_pending when INTAKE fails (a decision: §1 has no such edge)', () => {
+    const p = startPipeline();
+    p.start();
+    p.fail('INTAKE', { kind: 'error', message: 'the intake store is down' });
+    expect(p.state()).toBe('error');
+    expect(p.edges).toContain('intake_pending->error');
+    expect(p.context().error).toMatchObject({ failing_agent: 'INTAKE', error_type: 'validation_failure' });
+  });
+
+  it('arms the pipeline timeout again when a restored run resumes in intake_pending', () => {
+    const p = startPipeline();
+    p.start();
+    p.clock.increment(100_000);
+    p.send({ type: 'pipeline.resume' }); // as after a restart: XState does not re-arm restored timers
+    p.clock.increment(100_000); // 200 s after the start, 100 s after the resume
+    expect(p.state()).toBe('intake_pending');
+    p.clock.increment(80_000);
+    expect(p.state()).toBe('error');
+    expect(p.context().error).toMatchObject({ error_type: 'timeout', failing_agent: 'INTAKE' });
+  });
+
   it('ends in error when the whole run exceeds its timeout (§9: 180 s)', () => {
     const p = startPipeline();
     p.start();
