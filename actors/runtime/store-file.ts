@@ -2,7 +2,7 @@ import { access } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { JSONFile, TextFile } from 'lowdb/node';
 import { DataFileCorruptError, ValidationError } from '../../protocol/runtime/runtime-error.ts';
-import { makeDir, syncDir, syncFile } from './sync-path.ts';
+import { makeDir, writeFileDurably } from './sync-path.ts';
 
 /**
  * Reads a JSON file through lowdb's `JSONFile` adapter: `undefined` when the file does not exist,
@@ -47,7 +47,7 @@ export async function readDocumentFile<T>(file: string, id: string): Promise<{ d
  * syncs many files at once.
  */
 export async function writeDocumentData(file: string, id: string, json: string): Promise<void> {
-  const write = () => new TextFile(file).write(`{"id":${JSON.stringify(id)},"doc":${json}}`);
+  const write = () => new TextFile(file).write(documentText(id, json));
   try {
     await write();
   } catch (error) {
@@ -57,12 +57,25 @@ export async function writeDocumentData(file: string, id: string, json: string):
   }
 }
 
-/** Writes document `id` (its JSON) to `file` and resolves once it is durable (the file and its folder synced). */
+/**
+ * Writes document `id` (its JSON) to `file` and resolves once it is durable: its temp file synced
+ * before it replaces the old one, then the folder synced (`writeFileDurably`; lowdb's writer
+ * renames first and never syncs, so it serves only the migration, which syncs every file after).
+ */
 export async function writeDocumentJson(file: string, id: string, json: string): Promise<void> {
-  await writeDocumentData(file, id, json);
-  // lowdb renames a temp file over the old one without syncing: make the new one durable.
-  await syncFile(file);
-  await syncDir(dirname(file));
+  const text = documentText(id, json);
+  try {
+    await writeFileDurably(file, text);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await makeDir(dirname(file)); // the collection's first document
+    await writeFileDurably(file, text);
+  }
+}
+
+/** The text of a document file: `{"id":...,"doc":...}`, compact. */
+function documentText(id: string, json: string): string {
+  return `{"id":${JSON.stringify(id)},"doc":${json}}`;
 }
 
 /** `doc` as JSON; refuses what JSON cannot hold. */
