@@ -46,15 +46,8 @@ export async function readDocumentFile<T>(file: string, id: string): Promise<{ d
  * document is serialized once per write. Not yet durable: `writeDocumentJson` syncs; a migration
  * syncs many files at once.
  */
-export async function writeDocumentData(file: string, id: string, json: string): Promise<void> {
-  const write = () => new TextFile(file).write(documentText(id, json));
-  try {
-    await write();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    await makeDir(dirname(file)); // the collection's first document
-    await write();
-  }
+export function writeDocumentData(file: string, id: string, json: string): Promise<void> {
+  return inFolder(file, () => new TextFile(file).write(documentText(id, json)));
 }
 
 /**
@@ -62,20 +55,25 @@ export async function writeDocumentData(file: string, id: string, json: string):
  * before it replaces the old one, then the folder synced (`writeFileDurably`; lowdb's writer
  * renames first and never syncs, so it serves only the migration, which syncs every file after).
  */
-export async function writeDocumentJson(file: string, id: string, json: string): Promise<void> {
+export function writeDocumentJson(file: string, id: string, json: string): Promise<void> {
   const text = documentText(id, json);
-  try {
-    await writeFileDurably(file, text);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    await makeDir(dirname(file)); // the collection's first document
-    await writeFileDurably(file, text);
-  }
+  return inFolder(file, () => writeFileDurably(file, text));
 }
 
 /** The text of a document file: `{"id":...,"doc":...}`, compact. */
 function documentText(id: string, json: string): string {
   return `{"id":${JSON.stringify(id)},"doc":${json}}`;
+}
+
+/** Runs `write`, and once more after making `file`'s folder when it was missing (a collection's first document). */
+async function inFolder(file: string, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await makeDir(dirname(file));
+    await write();
+  }
 }
 
 /** `doc` as JSON; refuses what JSON cannot hold. */

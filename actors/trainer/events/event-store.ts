@@ -233,20 +233,12 @@ export function createEventStore(options: EventStoreOptions): EventStore {
 
     async recentToolEvents(sessionId, limit) {
       await requireSession(sessionId);
-      await logs.settled(sessionId);
-      const { context } = await logs.of(sessionId);
-      const found: ContextEvent[] = [];
-      for (let i = context.length - 1; i >= 0 && found.length < limit; i--) {
-        const event = context[i] as ContextEvent;
-        if (event.event_type === 'tool_call' || event.event_type === 'tool_result') found.push(event);
-      }
-      return found.reverse();
+      return (await logs.settledLog(sessionId)).recentToolEvents(limit);
     },
 
     async getArtifact(userId, sessionId, artifactId) {
       if ((await docs.get(userId, sessionId)) === undefined) return undefined;
-      await logs.settled(sessionId);
-      return (await logs.of(sessionId)).artifact(artifactId);
+      return (await logs.settledLog(sessionId)).artifact(artifactId);
     },
 
     async endSession(sessionId, status) {
@@ -289,8 +281,7 @@ export function createEventStore(options: EventStoreOptions): EventStore {
 
   /** What the session's log counts, of the events on disk (a view leaves the process). */
   async function withCounts(session: AgentSession): Promise<SessionSummary> {
-    await logs.settled(session.id);
-    return { ...session, ...(await logs.of(session.id)).tally.counts() };
+    return { ...session, ...(await logs.settledLog(session.id)).tally.counts() };
   }
 
   function change(userId: string, sessionId: string, fields: Partial<AgentSession>): Promise<AgentSession> {

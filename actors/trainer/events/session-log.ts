@@ -71,6 +71,16 @@ export class SessionLog {
     return start <= 0 ? 0 : this.#firstAfter(start);
   }
 
+  /** The last `limit` tool calls and results, oldest first, whatever the context's start. */
+  recentToolEvents(limit: number): ContextEvent[] {
+    const found: ContextEvent[] = [];
+    for (let i = this.context.length - 1; i >= 0 && found.length < limit; i--) {
+      const event = this.context[i] as ContextEvent;
+      if (event.event_type === 'tool_call' || event.event_type === 'tool_result') found.push(event);
+    }
+    return found.reverse();
+  }
+
   /** The context events after `start` (a session's `context_start_sequence`), as a new array. */
   contextAfter(start: number): ContextEvent[] {
     return this.context.slice(this.startIndex(start));

@@ -173,6 +173,12 @@ export class SessionLogs {
     await this.#writing.get(sessionId);
   }
 
+  /** The session's log once what it recorded is written: for a view that leaves the process. */
+  async settledLog(sessionId: string): Promise<SessionLog> {
+    await this.settled(sessionId);
+    return this.of(sessionId);
+  }
+
   /** Writes what every session recorded and waits for it all (before the journal closes). */
   async flush(): Promise<void> {
     for (const sessionId of [...this.#unwritten.keys()]) this.#write(sessionId);

@@ -1,34 +1,17 @@
 import { createActor, toPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { delegationEnvelope, outcomeEnvelope, outcomePayload } from '../../../../actors/tiers/tier-envelopes.ts';
 import type { TaskContext } from '../../../../machines/tiers/task-context.ts';
 import { tierBrain, type TaskDirectory } from '../../../../machines/tiers/tier-brain.ts';
 import type { TiersEnvelope } from '../../../../protocol/tiers/envelope.ts';
+import { architectOutcome, monitorDelegation } from '../../../support/tiers/tier-exchange.ts';
 
 /*
  * A tier's brain takes up a delegation only while the sender still waits for it: one whose node
  * ended first (its watchdog ran out while it queued behind other work or across a rebuild, or it
  * was cancelled) is dropped without running the tier, so its target never works for nobody.
  */
-const AT = Date.parse('2026-11-24T12:00:00Z');
-const delegation = delegationEnvelope(
-  { id: 'd-1', from: 'PROGRESS_MONITOR', to: 'ABSTRACT_ARCHITECT', correlationId: null, at: AT },
-  {
-    task_type: 'decompose_and_solve',
-    objective: 'Solve it',
-    constraints: [],
-    context_refs: [],
-    priority: 1,
-    timeout_ms: 120_000,
-    deadline_hint: null,
-    specialist_hint: null,
-    task_data: {},
-  },
-);
-const outcome = outcomeEnvelope(
-  { id: 'o-1', from: 'ABSTRACT_ARCHITECT', to: 'PROGRESS_MONITOR', correlationId: 'd-0', at: AT },
-  outcomePayload({ status: 'success', summary: 'done' }),
-);
+const delegation = monitorDelegation;
+const outcome = architectOutcome('d-0');
 
 /** Runs the brain of a tier over `envelope` in a task whose tree says `status` for every node; answers what it sent and the envelopes the tier handled. */
 async function deliver(envelope: TiersEnvelope, status: string | undefined) {

@@ -1,28 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { delegationEnvelope, outcomeEnvelope, outcomePayload } from '../../../../actors/tiers/tier-envelopes.ts';
 import { FollowedTask } from '../../../../server/tiers/followed-task.ts';
 import type { TaskEvent } from '../../../../server/tiers/tiers-service-api.ts';
+import { architectOutcome, monitorDelegation } from '../../../support/tiers/tier-exchange.ts';
 
 /* What a followed task's watchers are told from reads of its past that overlap: only what is new. */
-const AT = Date.parse('2026-11-24T12:00:00Z');
-const delegation = delegationEnvelope(
-  { id: 'd-1', from: 'PROGRESS_MONITOR', to: 'ABSTRACT_ARCHITECT', correlationId: null, at: AT },
-  {
-    task_type: 'decompose_and_solve',
-    objective: 'Solve it',
-    constraints: [],
-    context_refs: [],
-    priority: 1,
-    timeout_ms: 120_000,
-    deadline_hint: null,
-    specialist_hint: null,
-    task_data: {},
-  },
-);
-const outcome = outcomeEnvelope(
-  { id: 'o-1', from: 'ABSTRACT_ARCHITECT', to: 'PROGRESS_MONITOR', correlationId: 'd-1', at: AT },
-  outcomePayload({ status: 'success', summary: 'done' }),
-);
+const delegation = monitorDelegation;
+const outcome = architectOutcome('d-1');
 const status = (message_id: string, s: string): TaskEvent => ({
   type: 'status',
   data: { message_id, status: s as never },
