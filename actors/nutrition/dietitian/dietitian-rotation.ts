@@ -4,6 +4,7 @@ import type { Weekday } from '../../../protocol/nutrition/weekday.ts';
 import type { SlotAssignment } from '../recipes/chef-recipe-picker.ts';
 import { MEAL_SLOTS } from './dietitian-slot-specs.ts';
 import type { BankRecipe } from '../recipes/recipe-bank-entry.ts';
+import { recipeVariantId } from '../recipes/recipe-bank.ts';
 
 /** The seven §4.4 template days, monday first. */
 export const WEEKDAYS: readonly Weekday[] = WeekdaySchema.options;
@@ -95,17 +96,23 @@ function choosePools(options: Record<MealSlot, SlotOptions>): Record<MealSlot, B
  * A slot's `alternatives`: its own recipe first (the one the CHEF serves, so that a conflict check
  * that looks recipes up by these ids checks it against this slot), then the next feasible
  * recipes after it, cyclically. Recipes served in another slot type are left out, so that no id
- * here names a recipe the CHEF scaled to a different slot spec.
+ * here names a recipe the CHEF scaled to a different slot spec. `ordinal`: which of the CHEF's
+ * scalings of its own recipe this slot gets (see `recipeVariantId`), above 1 when slot types
+ * earlier in the day share it.
  */
 export function alternativesFor(
   feasible: readonly BankRecipe[],
   primary: BankRecipe,
   servedElsewhere: ReadonlySet<string>,
+  ordinal = 1,
 ): string[] {
   const start = feasible.indexOf(primary);
   const ordered = [...feasible.slice(start + 1), ...feasible.slice(0, Math.max(start, 0))];
   const substitutes = ordered.filter((recipe) => recipe !== primary && !servedElsewhere.has(recipe.id));
-  return [primary.id, ...substitutes.slice(0, ALTERNATIVES_PER_SLOT).map((recipe) => recipe.id)];
+  return [
+    recipeVariantId(primary.id, ordinal),
+    ...substitutes.slice(0, ALTERNATIVES_PER_SLOT).map((recipe) => recipe.id),
+  ];
 }
 
 /** The slot assignment under which the CHEF serves `recipe` (its own protein and cuisine). */

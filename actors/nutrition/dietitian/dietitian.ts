@@ -117,6 +117,10 @@ export function buildWeeklyMealPlan(strategy: NutritionStrategy, context: Dietit
     new Set(
       WEEKDAYS.flatMap((day) => MEAL_SLOTS.filter((other) => other !== slot).map((other) => week[day][other].id)),
     );
+  // A recipe two slot types share (when one has nothing of its own) is scaled once for each: the
+  // later slot type names the CHEF's later scaling.
+  const servingSlots = (id: string): MealSlot[] =>
+    MEAL_SLOTS.filter((slot) => WEEKDAYS.some((day) => week[day][slot].id === id));
   const weeklyTemplate = {} as Record<Weekday, Record<MealSlot, MealSlotPlan>>;
   for (const day of WEEKDAYS) {
     const slots = {} as Record<MealSlot, MealSlotPlan>;
@@ -124,7 +128,12 @@ export function buildWeeklyMealPlan(strategy: NutritionStrategy, context: Dietit
       const recipe = week[day][slot];
       slots[slot] = {
         slot_spec: specs[slot],
-        alternatives: alternativesFor(options[slot].feasible, recipe, servedOutside(slot)),
+        alternatives: alternativesFor(
+          options[slot].feasible,
+          recipe,
+          servedOutside(slot),
+          servingSlots(recipe.id).indexOf(slot) + 1,
+        ),
         primary_protein: recipe.primary_protein,
         cuisine_theme: recipe.cuisine,
       };

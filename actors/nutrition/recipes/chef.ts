@@ -7,6 +7,7 @@ import { candidateRecipes, pickRecipe } from './chef-recipe-picker.ts';
 import { recipeDeviation, SLOT_SPEC_TOLERANCE } from './chef-recipe-deviation.ts';
 import { recipeNameFor, renderRecipe } from './chef-recipe-render.ts';
 import { memoizedScaler } from './chef-scaling.ts';
+import { recipeVariantId } from './recipe-bank.ts';
 import type { ScaledRecipe } from './chef-scaling.ts';
 import { ChefScalingError } from './chef-scaling-error.ts';
 import { WEEKDAYS } from '../dietitian/dietitian-rotation.ts';
@@ -99,12 +100,11 @@ export function buildRecipes(mealPlan: WeeklyMealPlan, context: ChefContext = {}
   const recipes = [...groups.values()]
     .toSorted((a, b) => MEAL_SLOTS.indexOf(a.slot) - MEAL_SLOTS.indexOf(b.slot))
     .map((group) => {
-      // A bank recipe scaled to a second slot spec gets its own id (`<id>#2`), so that an id
-      // names one scaling: the plan's alternatives refer to the first.
+      // A bank recipe scaled to a second slot spec gets its own id (`<id>#2`), in slot order.
       const bankId = group.scaled.recipe.id;
       const count = (uses.get(bankId) ?? 0) + 1;
       uses.set(bankId, count);
-      const id = count === 1 ? bankId : `${bankId}#${count}`;
+      const id = recipeVariantId(bankId, count);
       return previousRecipe(reusable, group, id, tolerance) ?? { ...render(group), recipe_id: id };
     });
   return { recipes };

@@ -25,7 +25,23 @@ export const RECIPE_BANK: readonly BankRecipe[] = [
 
 const BY_ID: ReadonlyMap<string, BankRecipe> = new Map(RECIPE_BANK.map((recipe) => [recipe.id, recipe]));
 
-/** The bank recipe with id `id`, if any. */
+/** Ends a recipe id that names a bank recipe's second, third... scaling in one week (`<id>#2`). */
+const VARIANT = /#[1-9][0-9]*$/;
+
+/**
+ * The bank recipe with id `id`, if any. A variant id (`<id>#2`, see `recipeVariantId`) names its
+ * bank recipe too.
+ */
 export function recipeById(id: string): BankRecipe | undefined {
-  return BY_ID.get(id);
+  return BY_ID.get(id) ?? BY_ID.get(id.replace(VARIANT, ''));
+}
+
+/**
+ * The id of a bank recipe's `ordinal`-th scaling in one week's recipes (1 first): its own id,
+ * then `<id>#2`, `<id>#3`... The CHEF gives a bank recipe scaled to several slot specs one id per
+ * scaling, so that an id names one scaling, and the DIETITIAN's plan names the scaling each slot
+ * gets.
+ */
+export function recipeVariantId(bankId: string, ordinal: number): string {
+  return ordinal === 1 ? bankId : `${bankId}#${ordinal}`;
 }

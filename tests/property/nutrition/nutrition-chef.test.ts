@@ -37,8 +37,12 @@ describe('CHEF over the DIETITIAN plans of realistic strategies and clients', ()
           const slots = answeredSlots(recipe, plan);
           answered += slots.length;
           for (const { day, slot } of slots) {
-            const deviation = recipeDeviation(recipe, plan.weekly_template[day]![slot]!.slot_spec);
-            expect(deviation.max, recipe.recipe_name).toBeLessThanOrEqual(SLOT_SPEC_TOLERANCE);
+            const slotPlan = plan.weekly_template[day]![slot]!;
+            expect(recipeDeviation(recipe, slotPlan.slot_spec).max, recipe.recipe_name).toBeLessThanOrEqual(
+              SLOT_SPEC_TOLERANCE,
+            );
+            // The plan names the scaling this slot gets, so the conflict check looks up this one.
+            expect(slotPlan.alternatives[0], `${day} ${slot}`).toBe(recipe.recipe_id);
           }
           const recomputed = recomputedMacros(recipe);
           expect(Math.abs(recomputed.protein_g - recipe.macros_per_serving.protein_g)).toBeLessThanOrEqual(0.11);

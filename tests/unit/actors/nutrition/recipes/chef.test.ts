@@ -12,7 +12,8 @@ import { recipeById } from '../../../../../actors/nutrition/recipes/recipe-bank.
 import type { ClientConstraints } from '../../../../../protocol/nutrition/macro-targets.ts';
 import { RecipesSchema } from '../../../../../protocol/nutrition/recipes.ts';
 import type { WeeklyMealPlan } from '../../../../../protocol/nutrition/weekly-meal-plan.ts';
-import { clientOf, EXAMPLE_STRATEGY } from '../../../../support/nutrition/dietitian-fixtures.ts';
+import { detectRank4Conflict } from '../../../../../actors/nutrition/conflicts.ts';
+import { clientOf, EXAMPLE_STRATEGY, strategyOf } from '../../../../support/nutrition/dietitian-fixtures.ts';
 import { answeredSlots, recomputedMacros } from '../../../../support/nutrition/recipe-helpers.ts';
 
 const planFor = (client: Partial<ClientConstraints> = {}) =>
@@ -171,6 +172,29 @@ describe('buildRecipes', () => {
       validation_issues: [{ path: 'recipes', message: 'x' }],
     });
     expect(invalid.recipes[0]!.batch_notes).not.toBe('kept from last week');
+  });
+
+  it('names each scaling of a recipe that two slot types share, so the plan and the recipes agree (§8 rank 4)', () => {
+    // Found by the CHEF property (seed 1461051126): one dairy- and gluten-free drink is all the
+    // snack and the pre-sleep slots have, each with its own spec.
+    const strategy = {
+      ...strategyOf(1600, 72),
+      fat_g: 53,
+      carbs_g: 209,
+      protein_distribution: { breakfast_g: 16, lunch_g: 18, snack_g: 9, dinner_g: 18, presleep_g: 11 },
+    };
+    const narrow = clientOf({ food_aversions: ['dairy', 'gluten'], appetite_level: 'high', cooking_skill: 'basic' });
+    const shared = buildWeeklyMealPlan(strategy, { client_constraints: narrow, weeks_on_program: 3 });
+    const monday = shared.weekly_template.monday!;
+    expect(monday.snack!.alternatives).toEqual(['ps-pea-protein-berry-shake']);
+    expect(monday.presleep!.alternatives).toEqual(['ps-pea-protein-berry-shake#2']);
+    const output = buildRecipes(shared, { client_constraints: narrow });
+    for (const recipe of output.recipes) {
+      for (const { day, slot } of answeredSlots(recipe, shared)) {
+        expect(shared.weekly_template[day]![slot]!.alternatives[0]).toBe(recipe.recipe_id);
+      }
+    }
+    expect(detectRank4Conflict(shared, output)).toEqual([]);
   });
 
   it('is deterministic', () => {
