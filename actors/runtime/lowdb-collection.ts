@@ -21,11 +21,12 @@ export interface CollectionContext {
 
 /**
  * One collection: a folder with one JSON file per document (see `collectionDir`), each written
- * compact through lowdb's explicit `TextFile` adapter, serialized once, and read through
- * `JSONFile` (never `JSONFilePreset`, which silently keeps data in memory when NODE_ENV is `test`). Nothing is cached: a read reads its file, a
- * write writes only its document's file, so neither costs more as the collection grows. Writes
- * of one document run one at a time (so `update` is atomic with respect to them) and each
- * resolves once durable; a failed write leaves the old file whole. A damaged file throws
+ * compact, serialized once, and read through lowdb's explicit `TextFile` adapter (never
+ * `JSONFilePreset`, which silently keeps data in memory when NODE_ENV is `test`). Nothing is
+ * cached: a read reads its file, a write writes only its document's file, so neither costs more
+ * as the collection grows. Writes of one document run one at a time (so `update` is atomic with
+ * respect to them) and each resolves once durable; a document being created reads as absent or
+ * whole; a failed write leaves the old file whole. A damaged file throws
  * `DataFileCorruptError` naming it when it is read (by `get`, `list` or `update`) and is never
  * overwritten but by `put`, which replaces the document whatever it was.
  */

@@ -1,25 +1,28 @@
-import { access } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { JSONFile, TextFile } from 'lowdb/node';
+import { TextFile } from 'lowdb/node';
 import { DataFileCorruptError, ValidationError } from '../../protocol/runtime/runtime-error.ts';
 import { makeDir, writeFileDurably } from './sync-path.ts';
 
 /**
- * Reads a JSON file through lowdb's `JSONFile` adapter: `undefined` when the file does not exist,
- * `DataFileCorruptError` naming it when it is not valid JSON (or is a folder). Never writes.
+ * Reads a JSON file through lowdb's `TextFile` adapter: `undefined` when the file does not exist,
+ * `DataFileCorruptError` naming it when it is not valid JSON (or is a folder). Never writes. The
+ * text is parsed here rather than by `JSONFile`, which reads a missing file as `null` too: telling
+ * the two apart by looking again could see a file created in between, and take it for `null`.
  */
 export async function readJsonFile(file: string): Promise<{ value: unknown } | undefined> {
-  let value: unknown;
+  let text: string | null;
   try {
-    value = await new JSONFile<unknown>(file).read();
+    text = await new TextFile(file).read();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EISDIR') throw new DataFileCorruptError(file, 'it is a folder');
-    if (!(error instanceof SyntaxError)) throw error;
-    throw new DataFileCorruptError(file, `it is not valid JSON: ${error.message}`);
+    throw error;
   }
-  // lowdb reads a missing file as null, and so is a file holding `null`.
-  if (value === null && !(await exists(file))) return undefined;
-  return { value };
+  if (text === null) return undefined;
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch (error) {
+    throw new DataFileCorruptError(file, `it is not valid JSON: ${(error as SyntaxError).message}`);
+  }
 }
 
 /**
@@ -94,13 +97,4 @@ export function toStoredDoc<T>(doc: T): T {
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -13,6 +13,7 @@ import { startRuntime } from '../../support/runtime-harness.ts';
 /** Bodies per route that takes one (the issue asks >= 1,000), and requests per route that takes none. */
 const BODY_RUNS = Number(process.env.API_FUZZ_RUNS ?? 1_000);
 const OTHER_RUNS = Math.ceil(BODY_RUNS / 10);
+// A failure's `seed` (and `path`) replay it: API_FUZZ_SEED=... API_FUZZ_PATH=... npx vitest run <this file> -t '<route>'.
 
 const modules = await loadSystemModules();
 const ROUTES: readonly RouteDoc[] = [
@@ -192,7 +193,13 @@ describe('the API under a storm of odd requests', () => {
           }
           await check(route, path, init, body);
         }),
-        { numRuns: takesBody(route) ? BODY_RUNS : OTHER_RUNS, endOnFailure: true },
+        {
+          numRuns: takesBody(route) ? BODY_RUNS : OTHER_RUNS,
+          endOnFailure: true,
+          ...(process.env.API_FUZZ_SEED
+            ? { seed: Number(process.env.API_FUZZ_SEED), path: process.env.API_FUZZ_PATH }
+            : {}),
+        },
       );
     },
     180_000,
