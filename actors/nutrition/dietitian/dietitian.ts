@@ -112,15 +112,15 @@ export function buildWeeklyMealPlan(strategy: NutritionStrategy, context: Dietit
       : undefined;
   });
 
-  // Recipes served in the other slot types: never listed as this slot's alternatives.
+  // The slot types serving each recipe, in slot order. A recipe served in another slot type is
+  // never this slot's substitute; one that two slot types share (when one has nothing of its own)
+  // is scaled once for each, and the later slot type names the CHEF's later scaling.
+  const servingSlots = new Map<string, MealSlot[]>();
+  for (const slot of MEAL_SLOTS)
+    for (const id of new Set(WEEKDAYS.map((day) => week[day][slot].id)))
+      servingSlots.set(id, [...(servingSlots.get(id) ?? []), slot]);
   const servedOutside = (slot: MealSlot): ReadonlySet<string> =>
-    new Set(
-      WEEKDAYS.flatMap((day) => MEAL_SLOTS.filter((other) => other !== slot).map((other) => week[day][other].id)),
-    );
-  // A recipe two slot types share (when one has nothing of its own) is scaled once for each: the
-  // later slot type names the CHEF's later scaling.
-  const servingSlots = (id: string): MealSlot[] =>
-    MEAL_SLOTS.filter((slot) => WEEKDAYS.some((day) => week[day][slot].id === id));
+    new Set([...servingSlots].filter(([, slots]) => slots.some((other) => other !== slot)).map(([id]) => id));
   const weeklyTemplate = {} as Record<Weekday, Record<MealSlot, MealSlotPlan>>;
   for (const day of WEEKDAYS) {
     const slots = {} as Record<MealSlot, MealSlotPlan>;
@@ -132,7 +132,7 @@ export function buildWeeklyMealPlan(strategy: NutritionStrategy, context: Dietit
           options[slot].feasible,
           recipe,
           servedOutside(slot),
-          servingSlots(recipe.id).indexOf(slot) + 1,
+          servingSlots.get(recipe.id)!.indexOf(slot) + 1,
         ),
         primary_protein: recipe.primary_protein,
         cuisine_theme: recipe.cuisine,

@@ -9,7 +9,8 @@ import { SNACK_RECIPES } from './recipe-bank-snack.ts';
 
 /**
  * The CHEF's built-in recipe bank, in a fixed order (the planners' tie-break). Ids are stable:
- * plans refer to them in `alternatives`, `substitution_bank` and `solo_week_protocol`.
+ * plans refer to them in `alternatives` (a later scaling as `<id>#2`, see `recipeVariantId`),
+ * `substitution_bank` and `solo_week_protocol`.
  * A few recipes contain nut butters on purpose: every client averts them (§4.1), so they prove
  * that aversion filtering works rather than that the bank happens to lack them.
  */
@@ -26,7 +27,7 @@ export const RECIPE_BANK: readonly BankRecipe[] = [
 const BY_ID: ReadonlyMap<string, BankRecipe> = new Map(RECIPE_BANK.map((recipe) => [recipe.id, recipe]));
 
 /** Ends a recipe id that names a bank recipe's second, third... scaling in one week (`<id>#2`). */
-const VARIANT = /#[1-9][0-9]*$/;
+const VARIANT = /#([2-9]|[1-9][0-9]+)$/;
 
 /**
  * The bank recipe with id `id`, if any. A variant id (`<id>#2`, see `recipeVariantId`) names its

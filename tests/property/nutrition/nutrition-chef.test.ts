@@ -50,7 +50,7 @@ describe('CHEF over the DIETITIAN plans of realistic strategies and clients', ()
           for (const ingredient of recipe.ingredients) {
             expect(isFoodAverted(foodIdByName(ingredient.item)!, averted), ingredient.item).toBe(false);
           }
-          const bank = recipeById(recipe.recipe_id!.split('#')[0]!)!;
+          const bank = recipeById(recipe.recipe_id!)!;
           expect(DIFFICULTY_RANK[bank.difficulty]).toBeLessThanOrEqual(DIFFICULTY_RANK[client.cooking_skill]);
           expect(recipe.servings).toBe(client.partner_cooks && slots[0]!.slot === 'dinner' ? 2 : 1);
         }

@@ -13,7 +13,7 @@ import { recipeById } from '../../../actors/nutrition/recipes/recipe-bank.ts';
 import { scaleRecipe } from '../../../actors/nutrition/recipes/chef-scaling.ts';
 import { WeeklyMealPlanSchema } from '../../../protocol/nutrition/weekly-meal-plan.ts';
 import { clientArb, strategyArb } from '../../support/nutrition/dietitian-fixtures.ts';
-import { planRecipeIds, servedRecipe, weekTotals } from '../../support/nutrition/meal-plan-helpers.ts';
+import { planRecipeIds, servedRecipe, servedRecipeIds, weekTotals } from '../../support/nutrition/meal-plan-helpers.ts';
 
 const NUM_RUNS = 200;
 
@@ -89,6 +89,7 @@ describe('DIETITIAN over realistic strategies and clients', () => {
             expect(recipeHasAvertedFood(recipe, averted), id).toBe(false);
             expect(DIFFICULTY_RANK[recipe.difficulty]).toBeLessThanOrEqual(DIFFICULTY_RANK[skill]);
           }
+          const servedIds = servedRecipeIds(plan);
           for (const day of WEEKDAYS) {
             for (const slot of MEAL_SLOTS) {
               const slotPlan = plan.weekly_template[day]![slot]!;
@@ -97,9 +98,10 @@ describe('DIETITIAN over realistic strategies and clients', () => {
                 expect(totalMinutes(recipeById(id)!)).toBeLessThanOrEqual(slotPlan.slot_spec.prep_time_max_min);
                 if (client.partner_cooks && slot === 'dinner') expect(recipeById(id)!.traits).toContain('shareable');
               }
-              // The served recipe is the slot's first alternative and scales to its spec (§8 rank 4).
+              // The served recipe is the slot's first alternative (named by its scaling when slot
+              // types share it) and scales to its spec (§8 rank 4).
               const served = servedRecipe(slotPlan, slot);
-              expect(slotPlan.alternatives[0]).toBe(served.id);
+              expect(slotPlan.alternatives[0], `${day} ${slot}`).toBe(servedIds[day][slot]);
               expect(scaleRecipe(served, slotPlan.slot_spec, averted)).toBeDefined();
             }
           }

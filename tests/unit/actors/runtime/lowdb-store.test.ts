@@ -151,7 +151,8 @@ describe('openLowdbStore', () => {
     const failures: string[] = [];
     let absent = 0;
     const readUntilThere = async (id: string): Promise<void> => {
-      for (;;) {
+      // Bounded, so that a write that never lands fails the test instead of spinning.
+      for (let tries = 0; tries < 10_000; tries++) {
         try {
           const doc = await docs.get(id);
           if (doc) return void expect(doc).toEqual({ name: id, count: Number(id.slice(4)) });
@@ -160,6 +161,7 @@ describe('openLowdbStore', () => {
           return void failures.push(String(error));
         }
       }
+      failures.push(`${id} never appeared`);
     };
     await Promise.all(
       Array.from({ length: 200 }, async (_, n) => {

@@ -96,7 +96,7 @@ describe('buildRecipes', () => {
     const basicPlan = planFor({ cooking_skill: 'basic' });
     for (const recipe of buildRecipes(basicPlan, { client_constraints: clientOf({ cooking_skill: 'basic' }) })
       .recipes) {
-      const bank = recipeById(recipe.recipe_id!.split('#')[0]!)!;
+      const bank = recipeById(recipe.recipe_id!)!;
       expect(bank.difficulty, recipe.recipe_name).toBe('basic');
       for (const { slot } of answeredSlots(recipe, basicPlan)) {
         expect(recipe.time.prep_min + recipe.time.cook_min).toBeLessThanOrEqual(PREP_TIME_CAPS.basic[slot]);
