@@ -13,7 +13,8 @@
  * session) is written once per copy; a file named by a user or by nothing (a collection that
  * holds several runs: `{"docs": {...}}`) gets the documents of every copy merged into it. The
  * bytes are otherwise the runtime's own, so the copies are in the real format, whatever it is,
- * as long as a file keyed by several runs is a `{"docs"}` collection (else `replicate` throws).
+ * as long as a file keyed by several runs is a `{"docs"}` collection or a journal partition
+ * (`.ndjson`, whose lines are numbered again) (else `replicate` throws).
  * Derived message ids no longer match their derivation: only a rebuild from the journal would
  * notice, and a settled run with its snapshot is never rebuilt.
  */
@@ -132,7 +133,7 @@ export async function replicate(
       }
     }
   }
-  for (const [path, { text, docs }] of merged) await writes.add(path, docs ? JSON.stringify({ docs }, null, 2) : text);
+  for (const [path, { text, docs, lines }] of merged) await writes.add(path, mergedText(text, docs, lines));
   await writes.done();
   return { files: writes.files, bytes: writes.bytes };
 }
@@ -147,15 +148,29 @@ function token(part: string, copy: number, user: string): string {
   return part.length === 36 ? copiedUuid(part, copy) : user;
 }
 
-/** A file that several copies write: the same bytes, or a collection holding the documents of each. */
+/**
+ * A file that several copies write: the same bytes, a collection holding the documents of each,
+ * or a journal partition they all append to (the trainer's partition of the hour): the lines of
+ * each, numbered again from 1.
+ */
 interface Merged {
   text: string;
   docs?: Record<string, unknown>;
+  lines?: string[];
 }
+
+/** A journal line's head: `{"seq":<n>,` (see `actors/runtime/journal-lines.ts`). */
+const JOURNAL_SEQ = /^\{"seq":\d+,/;
 
 function merge(path: string, before: Merged | undefined, next: string): Merged {
   if (before === undefined) return { text: next };
   if (before.docs === undefined && before.text === next) return before;
+  if (path.endsWith('.ndjson')) {
+    const linesOf = (text: string) => text.split('\n').filter((line) => line !== '');
+    before.lines ??= linesOf(before.text);
+    before.lines.push(...linesOf(next));
+    return before;
+  }
   const docsOf = (text: string) => {
     const docs = (JSON.parse(text) as { docs?: unknown }).docs;
     if (typeof docs !== 'object' || docs === null)
@@ -167,6 +182,12 @@ function merge(path: string, before: Merged | undefined, next: string): Merged {
   before.docs ??= docsOf(before.text);
   Object.assign(before.docs, docsOf(next));
   return before;
+}
+
+function mergedText(text: string, docs: Merged['docs'], lines: Merged['lines']): string {
+  if (docs) return JSON.stringify({ docs }, null, 2);
+  if (!lines) return text;
+  return lines.map((line, i) => `${line.replace(JOURNAL_SEQ, `{"seq":${i + 1},`)}\n`).join('');
 }
 
 async function filesUnder(root: string, dir = root): Promise<string[]> {
