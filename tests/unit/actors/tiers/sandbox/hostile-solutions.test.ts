@@ -126,7 +126,9 @@ describe('a hostile solution in the sandbox', () => {
       expect(report.results.map((r) => r.value)).toEqual([1]);
       const [microtasks, atLoad] = await attack(
         [
-          'function attack() { return Promise.resolve().then(function again() { return Promise.resolve().then(again); }); }',
+          // Each round drops the last one's promise, so memory stays flat and only the clock stops it
+          // (a chain that returns each inner promise grows: see the memory test).
+          'function attack() { Promise.resolve().then(function again() { Promise.resolve().then(again); }); }',
           'for (;;) {}\nfunction attack() {}',
         ],
         { timeoutMs: 300 },
@@ -153,15 +155,18 @@ describe('a hostile solution in the sandbox', () => {
     'runs out of memory on the heap or in buffers, and is told so',
     async () => {
       const limits = { timeoutMs: 30_000, memoryMb: 32 };
-      const [heap, touched] = await attack(
+      const [heap, touched, chained] = await attack(
         [
           'function attack() { const keep = []; for (;;) keep.push({ n: keep.length, list: [1, 2, 3] }); }',
           'function attack() { const keep = []; for (;;) keep.push(new Uint8Array(16 * 1024 * 1024).fill(1)); }',
+          // Every promise waits on the next one it returns: about 300 MB/s of microtasks kept alive.
+          'function attack() { return Promise.resolve().then(function again() { return Promise.resolve().then(again); }); }',
         ],
         limits,
       );
       expect(heap).toMatchObject({ verdict: 'memory', detail: expect.stringMatching(/out of memory during call 0/) });
       expect(touched).toMatchObject({ verdict: 'memory', detail: expect.stringMatching(/call 0/) });
+      expect(chained).toMatchObject({ verdict: 'memory', detail: expect.stringMatching(/out of memory during call 0/) });
     },
     SLOW,
   );
