@@ -119,8 +119,12 @@ export function buildWeeklyMealPlan(strategy: NutritionStrategy, context: Dietit
   for (const slot of MEAL_SLOTS)
     for (const id of new Set(WEEKDAYS.map((day) => week[day][slot].id)))
       servingSlots.set(id, [...(servingSlots.get(id) ?? []), slot]);
-  const servedOutside = (slot: MealSlot): ReadonlySet<string> =>
-    new Set([...servingSlots].filter(([, slots]) => slots.some((other) => other !== slot)).map(([id]) => id));
+  const servedOutside = new Map<MealSlot, ReadonlySet<string>>(
+    MEAL_SLOTS.map((slot) => [
+      slot,
+      new Set([...servingSlots].filter(([, slots]) => slots.some((other) => other !== slot)).map(([id]) => id)),
+    ]),
+  );
   const weeklyTemplate = {} as Record<Weekday, Record<MealSlot, MealSlotPlan>>;
   for (const day of WEEKDAYS) {
     const slots = {} as Record<MealSlot, MealSlotPlan>;
@@ -131,7 +135,7 @@ export function buildWeeklyMealPlan(strategy: NutritionStrategy, context: Dietit
         alternatives: alternativesFor(
           options[slot].feasible,
           recipe,
-          servedOutside(slot),
+          servedOutside.get(slot)!,
           servingSlots.get(recipe.id)!.indexOf(slot) + 1,
         ),
         primary_protein: recipe.primary_protein,

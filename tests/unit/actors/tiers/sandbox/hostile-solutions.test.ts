@@ -166,7 +166,10 @@ describe('a hostile solution in the sandbox', () => {
       );
       expect(heap).toMatchObject({ verdict: 'memory', detail: expect.stringMatching(/out of memory during call 0/) });
       expect(touched).toMatchObject({ verdict: 'memory', detail: expect.stringMatching(/call 0/) });
-      expect(chained).toMatchObject({ verdict: 'memory', detail: expect.stringMatching(/out of memory during call 0/) });
+      expect(chained).toMatchObject({
+        verdict: 'memory',
+        detail: expect.stringMatching(/out of memory during call 0/),
+      });
     },
     SLOW,
   );
