@@ -195,6 +195,7 @@ export async function runPipelineLoadBench() {
     let offset = 1_000;
     const steps = [];
     let sustained = 0;
+    let sustainedFactor = 0;
     for (const factor of STEPS) {
       const result = await step(client, target * factor, STEP_SECONDS, offset);
       offset += result.sent;
@@ -206,10 +207,12 @@ export async function runPipelineLoadBench() {
         result.completedWithinMs <= 2_000;
       if (!ok) break;
       sustained = result.offeredPerSecond;
+      sustainedFactor = factor;
     }
     const overload = await step(client, target * 3, STEP_SECONDS, offset);
     const pass =
-      sustained >= target &&
+      // By the step's factor: the rate shown is rounded, and 1 x the target may round below it.
+      sustainedFactor >= 1 &&
       overload.acceptedP99Ms < 1_000 &&
       overload.refusedP99Ms < 50 &&
       overload.refusedWithRetryAfter === overload.refused &&

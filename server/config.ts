@@ -61,12 +61,17 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
     jwtSecret: await resolveJwtSecret(dataDir, env.AUTH_JWT_SECRET),
     primaryModel: env.PRIMARY_MODEL || 'claude-haiku-4-5',
   };
-  const admission: Partial<AdmissionLimits> = {};
-  const maxWorking = positiveInteger(env, 'MAX_WORKING_RUNS');
+  // The server adapts each system's bound to the event loop's delay unless told not to (0).
+  const admission: Partial<AdmissionLimits> = {
+    loopDelayTargetMs: wholeNumber(env, 'ADMISSION_LOOP_DELAY_MS', 0) ?? SERVER_LOOP_DELAY_TARGET_MS,
+  };
+  const maxWorking = wholeNumber(env, 'MAX_WORKING_RUNS');
   if (maxWorking !== undefined) admission.maxWorking = maxWorking;
-  const maxPerOwner = positiveInteger(env, 'MAX_WORKING_RUNS_PER_USER');
+  const minWorking = wholeNumber(env, 'MIN_WORKING_RUNS');
+  if (minWorking !== undefined) admission.minWorking = minWorking;
+  const maxPerOwner = wholeNumber(env, 'MAX_WORKING_RUNS_PER_USER');
   if (maxPerOwner !== undefined) admission.maxPerOwner = maxPerOwner;
-  if (Object.keys(admission).length > 0) config.admission = admission;
+  config.admission = admission;
   if (env.ANTHROPIC_API_KEY) config.anthropicApiKey = env.ANTHROPIC_API_KEY;
   if (env.ANTHROPIC_BASE_URL) config.anthropicBaseUrl = env.ANTHROPIC_BASE_URL;
   if (env.OPENAI_API_KEY) config.openaiApiKey = env.OPENAI_API_KEY;
@@ -74,10 +79,14 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
   return config;
 }
 
-function positiveInteger(env: NodeJS.ProcessEnv, name: string): number | undefined {
+/** The event-loop delay (ms) `npm start` keeps each run host under (README, "Admission control"). */
+export const SERVER_LOOP_DELAY_TARGET_MS = 10;
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, min = 1): number | undefined {
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${raw}".`);
+  if (!Number.isInteger(value) || value < min)
+    throw new Error(`${name} must be ${min === 0 ? 'a whole number' : 'a positive integer'}, got "${raw}".`);
   return value;
 }

@@ -1,4 +1,5 @@
 import { OverloadedError, TooManyRunsError } from '../../protocol/runtime/runtime-error.ts';
+import { processLoopDelay, type LoopDelaySource } from './loop-delay.ts';
 
 /** How much work one run host takes on at once (README, "Admission control"). */
 export interface AdmissionLimits {
@@ -8,38 +9,96 @@ export interface AdmissionLimits {
   maxPerOwner: number;
   /** What a refused caller is told to wait, in seconds (`Retry-After`). */
   retryAfterSeconds: number;
+  /**
+   * The event-loop delay (ms) the host keeps under by admitting fewer runs than `maxWorking` while
+   * the loop lags; 0 keeps the bound fixed at `maxWorking`.
+   */
+  loopDelayTargetMs: number;
+  /** The least the bound goes down to while the loop lags. */
+  minWorking: number;
 }
 
-/** The defaults: sized on the 2-core bench machine so that accepted work keeps a bounded latency. */
-export const DEFAULT_ADMISSION: AdmissionLimits = { maxWorking: 32, maxPerOwner: 8, retryAfterSeconds: 1 };
+/**
+ * The defaults: sized on the 2-core bench machine so that accepted work keeps a bounded latency.
+ * The bound is fixed here; the server adapts it (`SERVER_LOOP_DELAY_TARGET_MS` in config.ts).
+ */
+export const DEFAULT_ADMISSION: AdmissionLimits = {
+  maxWorking: 32,
+  maxPerOwner: 8,
+  retryAfterSeconds: 1,
+  loopDelayTargetMs: 0,
+  minWorking: 6,
+};
+
+/** What a window over the delay target keeps of the runs working; one at or under half of it adds a quarter. */
+const DECREASE = 0.7;
+const INCREASE = 0.25;
 
 /**
  * Counts the runs a host has working, in all and per owner, and refuses new work beyond its
  * limits at once (never queued): the caller answers 503 or 429 with `Retry-After`. A slot is
  * taken by `admit` and given back by `leave`, each keyed by the run's partition, so taking it
- * twice or giving it back twice counts once.
+ * twice or giving it back twice counts once. With `loopDelayTargetMs`, the bound on working runs
+ * follows the process's event-loop delay (see `bound`): runs that wait on a model leave the loop
+ * free and may all work, runs that compute share it and are admitted only as many as keep new
+ * requests answered quickly.
  */
 export class Admission {
   private readonly working = new Map<string, string>();
   private readonly perOwner = new Map<string, number>();
+  /** The bound now: `maxWorking`, or less while the event loop lags. */
+  private current: number;
+  /** The last delay window the bound was adapted to. */
+  private seenWindow = -1;
+  /** Whether the runs working came within one of the bound since then (only a bound in use grows). */
+  private inUse = false;
 
   constructor(
     /** What the host runs, as a caller reads it in an error ("pipeline runs"). */
     private readonly what: string,
     readonly limits: AdmissionLimits,
-  ) {}
+    private readonly loopDelay: LoopDelaySource | undefined = limits.loopDelayTargetMs > 0
+      ? processLoopDelay()
+      : undefined,
+  ) {
+    this.current = limits.maxWorking;
+  }
 
   /** Runs working now. */
   get size(): number {
     return this.working.size;
   }
 
-  /** Throws when `owner` may not start more work now; changes nothing. */
+  /**
+   * How many runs may work now. With a delay target, each new reading of the event loop's delay
+   * adapts it: over the target, to 0.7 x the runs working (not under `minWorking`), so that new
+   * work waits less for the main thread; at or under half the target, when the runs working came
+   * within one of the bound since the last reading, up by a quarter (at least one, not over
+   * `maxWorking`).
+   */
+  get bound(): number {
+    const { loopDelayTargetMs: target, maxWorking } = this.limits;
+    const reading = this.loopDelay?.();
+    if (reading === undefined || reading.window === this.seenWindow) return this.current;
+    this.seenWindow = reading.window;
+    const minWorking = Math.min(this.limits.minWorking, maxWorking);
+    if (reading.delayMs > target)
+      this.current = Math.max(minWorking, Math.floor(Math.min(this.current, this.working.size) * DECREASE));
+    else if (reading.delayMs <= target / 2 && this.inUse)
+      this.current = Math.min(maxWorking, this.current + Math.max(1, Math.floor(this.current * INCREASE)));
+    this.inUse = false;
+    return this.current;
+  }
+
+  /** Throws when `owner` may not start more work now; changes nothing but the bound's notes. */
   check(owner: string): void {
-    const { maxWorking, maxPerOwner, retryAfterSeconds } = this.limits;
+    const { maxPerOwner, retryAfterSeconds } = this.limits;
     if ((this.perOwner.get(owner) ?? 0) >= maxPerOwner)
       throw new TooManyRunsError(this.what, maxPerOwner, retryAfterSeconds);
-    if (this.working.size >= maxWorking) throw new OverloadedError(this.what, retryAfterSeconds);
+    if (this.working.size >= this.bound) {
+      this.inUse = true;
+      throw new OverloadedError(this.what, retryAfterSeconds);
+    }
   }
 
   /**
@@ -50,6 +109,7 @@ export class Admission {
     if (this.working.has(partition)) return;
     if (!options.force) this.check(owner);
     this.working.set(partition, owner);
+    if (this.working.size >= this.current - 1) this.inUse = true;
     this.perOwner.set(owner, (this.perOwner.get(owner) ?? 0) + 1);
   }
 
