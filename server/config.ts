@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { AdmissionLimits } from './run-host/admission.ts';
+import { DEFAULT_ADMISSION, SERVER_LOOP_DELAY_TARGET_MS, type AdmissionLimits } from './run-host/admission.ts';
 
 /** The runtime's configuration, read from the environment (README, Configuration). */
 export interface Config {
@@ -13,7 +13,11 @@ export interface Config {
   openaiApiKey?: string;
   openaiBaseUrl?: string;
   primaryModel: string;
-  /** Admission limits of every system's run host (`MAX_WORKING_RUNS`, `MAX_WORKING_RUNS_PER_USER`); defaults where absent. */
+  /**
+   * Admission limits of every system's run host (`MAX_WORKING_RUNS`, `MIN_WORKING_RUNS`,
+   * `MAX_WORKING_RUNS_PER_USER`, `ADMISSION_LOOP_DELAY_MS`): the delay target always (the server
+   * adapts its bounds unless told 0), the others where given.
+   */
   admission?: Partial<AdmissionLimits>;
 }
 
@@ -71,6 +75,11 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
   if (minWorking !== undefined) admission.minWorking = minWorking;
   const maxPerOwner = wholeNumber(env, 'MAX_WORKING_RUNS_PER_USER');
   if (maxPerOwner !== undefined) admission.maxPerOwner = maxPerOwner;
+  if (minWorking !== undefined && minWorking > (maxWorking ?? DEFAULT_ADMISSION.maxWorking)) {
+    throw new Error(
+      `MIN_WORKING_RUNS (${minWorking}) must not be more than MAX_WORKING_RUNS (${maxWorking ?? DEFAULT_ADMISSION.maxWorking}).`,
+    );
+  }
   config.admission = admission;
   if (env.ANTHROPIC_API_KEY) config.anthropicApiKey = env.ANTHROPIC_API_KEY;
   if (env.ANTHROPIC_BASE_URL) config.anthropicBaseUrl = env.ANTHROPIC_BASE_URL;
@@ -78,9 +87,6 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
   if (env.OPENAI_BASE_URL) config.openaiBaseUrl = env.OPENAI_BASE_URL;
   return config;
 }
-
-/** The event-loop delay (ms) `npm start` keeps each run host under (README, "Admission control"). */
-export const SERVER_LOOP_DELAY_TARGET_MS = 10;
 
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, min = 1): number | undefined {
   const raw = env[name];

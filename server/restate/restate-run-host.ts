@@ -53,7 +53,12 @@ export class RestateRunHost implements RunHosting<RemoteRun> {
 
   constructor(private readonly options: RestateRunHostOptions) {
     this.runs = new RunStore(options.store, options.system.name);
-    this.admission = new Admission(`${options.system.name} runs`, { ...DEFAULT_ADMISSION, ...options.admission });
+    // A fixed bound: the runs compute in Restate's service processes, not on this process's loop.
+    this.admission = new Admission(`${options.system.name} runs`, {
+      ...DEFAULT_ADMISSION,
+      ...options.admission,
+      loopDelayTargetMs: 0,
+    });
     this.idOf = addressingOf(options.system.addressing).idOf;
   }
 

@@ -20,7 +20,7 @@ export interface AdmissionLimits {
 
 /**
  * The defaults: sized on the 2-core bench machine so that accepted work keeps a bounded latency.
- * The bound is fixed here; the server adapts it (`SERVER_LOOP_DELAY_TARGET_MS` in config.ts).
+ * The bound is fixed here; the server adapts it to {@link SERVER_LOOP_DELAY_TARGET_MS}.
  */
 export const DEFAULT_ADMISSION: AdmissionLimits = {
   maxWorking: 32,
@@ -29,6 +29,9 @@ export const DEFAULT_ADMISSION: AdmissionLimits = {
   loopDelayTargetMs: 0,
   minWorking: 6,
 };
+
+/** The event-loop delay (ms) `npm start` keeps each run host under, unless `ADMISSION_LOOP_DELAY_MS` says otherwise. */
+export const SERVER_LOOP_DELAY_TARGET_MS = 10;
 
 /** What a window over the delay target keeps of the runs working; one at or under half of it adds a quarter. */
 const DECREASE = 0.7;
@@ -48,10 +51,12 @@ export class Admission {
   private readonly perOwner = new Map<string, number>();
   /** The bound now: `maxWorking`, or less while the event loop lags. */
   private current: number;
+  /** The least the bound goes down to (never more than `maxWorking`). */
+  private readonly floor: number;
   /** The last delay window the bound was adapted to. */
   private seenWindow = -1;
-  /** Whether the runs working came within one of the bound since then (only a bound in use grows). */
-  private inUse = false;
+  /** The most runs working at once since then. */
+  private peak = 0;
 
   constructor(
     /** What the host runs, as a caller reads it in an error ("pipeline runs"). */
@@ -62,6 +67,7 @@ export class Admission {
       : undefined,
   ) {
     this.current = limits.maxWorking;
+    this.floor = Math.min(limits.minWorking, limits.maxWorking);
   }
 
   /** Runs working now. */
@@ -69,36 +75,18 @@ export class Admission {
     return this.working.size;
   }
 
-  /**
-   * How many runs may work now. With a delay target, each new reading of the event loop's delay
-   * adapts it: over the target, to 0.7 x the runs working (not under `minWorking`), so that new
-   * work waits less for the main thread; at or under half the target, when the runs working came
-   * within one of the bound since the last reading, up by a quarter (at least one, not over
-   * `maxWorking`).
-   */
+  /** How many runs may work now: `maxWorking`, or less while the event loop lags (see `adapt`). */
   get bound(): number {
-    const { loopDelayTargetMs: target, maxWorking } = this.limits;
-    const reading = this.loopDelay?.();
-    if (reading === undefined || reading.window === this.seenWindow) return this.current;
-    this.seenWindow = reading.window;
-    const minWorking = Math.min(this.limits.minWorking, maxWorking);
-    if (reading.delayMs > target)
-      this.current = Math.max(minWorking, Math.floor(Math.min(this.current, this.working.size) * DECREASE));
-    else if (reading.delayMs <= target / 2 && this.inUse)
-      this.current = Math.min(maxWorking, this.current + Math.max(1, Math.floor(this.current * INCREASE)));
-    this.inUse = false;
     return this.current;
   }
 
-  /** Throws when `owner` may not start more work now; changes nothing but the bound's notes. */
+  /** Throws when `owner` may not start more work now; changes nothing but the bound (see `adapt`). */
   check(owner: string): void {
     const { maxPerOwner, retryAfterSeconds } = this.limits;
     if ((this.perOwner.get(owner) ?? 0) >= maxPerOwner)
       throw new TooManyRunsError(this.what, maxPerOwner, retryAfterSeconds);
-    if (this.working.size >= this.bound) {
-      this.inUse = true;
-      throw new OverloadedError(this.what, retryAfterSeconds);
-    }
+    this.adapt();
+    if (this.working.size >= this.current) throw new OverloadedError(this.what, retryAfterSeconds);
   }
 
   /**
@@ -109,8 +97,27 @@ export class Admission {
     if (this.working.has(partition)) return;
     if (!options.force) this.check(owner);
     this.working.set(partition, owner);
-    if (this.working.size >= this.current - 1) this.inUse = true;
+    this.peak = Math.max(this.peak, this.working.size);
     this.perOwner.set(owner, (this.perOwner.get(owner) ?? 0) + 1);
+  }
+
+  /**
+   * With a delay target, the first check after each new reading of the event loop's delay adapts
+   * the bound to it. Over the target: 0.7 x the most runs that worked at once since the last
+   * reading (not over the bound, not under `minWorking`), so that new work waits less for the
+   * main thread. At or under half the target, when that most came within one of the bound: up
+   * by a quarter (at least one, not over `maxWorking`). Otherwise it stays.
+   */
+  private adapt(): void {
+    const reading = this.loopDelay?.();
+    if (reading === undefined || reading.window === this.seenWindow) return;
+    this.seenWindow = reading.window;
+    const { loopDelayTargetMs: target, maxWorking } = this.limits;
+    if (reading.delayMs > target)
+      this.current = Math.max(this.floor, Math.floor(Math.min(this.current, this.peak) * DECREASE));
+    else if (reading.delayMs <= target / 2 && this.peak >= this.current - 1)
+      this.current = Math.min(maxWorking, this.current + Math.max(1, Math.floor(this.current * INCREASE)));
+    this.peak = this.working.size;
   }
 
   /** `partition` no longer works (it rests, ended or was stopped). */

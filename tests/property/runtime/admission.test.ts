@@ -76,7 +76,7 @@ describe('Admission (the run host bound on working runs)', () => {
     }
   }
 
-  it('with a delay target, keeps the bound within [minWorking, maxWorking] and moves it only on a new reading, by the rule', () => {
+  it('with a delay target, adapts the bound at the first check after each new reading, by the rule, within [minWorking, maxWorking]', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 40 }),
@@ -85,7 +85,9 @@ describe('Admission (the run host bound on working runs)', () => {
           fc.record({
             delayMs: fc.integer({ min: 0, max: 200 }),
             newWindow: fc.boolean(),
+            checked: fc.boolean(),
             start: fc.nat(6),
+            forced: fc.nat(2),
             end: fc.nat(6),
           }),
           { maxLength: 40 },
@@ -99,38 +101,56 @@ describe('Admission (the run host bound on working runs)', () => {
             () => reading,
           );
           const floor = Math.min(minWorking, maxWorking);
-          let bound = admission.bound;
-          expect(bound).toBe(maxWorking);
-          let inUse = false;
+          const working = new Set<number>();
+          let bound = maxWorking;
+          let applied = -1; // the last window the model applied
+          let peak = 0; // the most runs working at once since then
           let next = 0;
+          /** The model of one check: the reading applies once, then the bound refuses at itself. */
+          const check = () => {
+            if (reading.window !== applied) {
+              applied = reading.window;
+              if (reading.delayMs > target) bound = Math.max(floor, Math.floor(Math.min(bound, peak) * 0.7));
+              else if (reading.delayMs <= target / 2 && peak >= bound - 1)
+                bound = Math.min(maxWorking, bound + Math.max(1, Math.floor(bound / 4)));
+              peak = working.size;
+            }
+            return working.size < bound;
+          };
+          const started = (run: number) => {
+            working.add(run);
+            peak = Math.max(peak, working.size);
+          };
+          expect(admission.bound).toBe(maxWorking);
           for (const step of steps) {
             if (step.newWindow) reading = { window: reading.window + 1, delayMs: step.delayMs };
-            const working = admission.size;
-            let expected = bound;
-            if (step.newWindow) {
-              if (step.delayMs > target) expected = Math.max(floor, Math.floor(Math.min(bound, working) * 0.7));
-              else if (step.delayMs <= target / 2 && inUse)
-                expected = Math.min(maxWorking, bound + Math.max(1, Math.floor(bound / 4)));
-              inUse = false;
+            // Reading the bound adapts nothing; a check does.
+            expect(admission.bound).toBe(bound);
+            if (step.checked) {
+              const open = check();
+              if (open) admission.check('probe');
+              else expect(() => admission.check('probe')).toThrow(OverloadedError);
+              expect(admission.bound).toBe(bound);
             }
-            expect(admission.bound).toBe(expected);
-            bound = expected;
+            for (const run of [...working].slice(0, step.end)) {
+              admission.leave(`r${run}`);
+              working.delete(run);
+            }
+            for (let i = 0; i < step.start; i++, next++) {
+              if (check()) {
+                admission.admit(`r${next}`, `o${next}`);
+                started(next);
+              } else expect(() => admission.admit(`r${next}`, `o${next}`)).toThrow(OverloadedError);
+            }
+            // Work accepted already (a recovered run, a wake-up checked before) gets in past the bound.
+            for (let i = 0; i < step.forced; i++, next++) {
+              admission.admit(`r${next}`, `o${next}`, { force: true });
+              started(next);
+            }
+            expect(admission.bound).toBe(bound);
             expect(bound).toBeGreaterThanOrEqual(floor);
             expect(bound).toBeLessThanOrEqual(maxWorking);
-            // Some runs end, some start: the bound refuses exactly at itself.
-            for (let i = 0; i < step.end && admission.size > 0; i++) admission.leave(`r${next - 1 - i}`);
-            for (let i = 0; i < step.start; i++) {
-              const full = admission.size >= bound;
-              if (full) {
-                expect(() => admission.admit(`r${next}`, `o${next}`)).toThrow(OverloadedError);
-                inUse = true;
-              } else {
-                admission.admit(`r${next}`, `o${next}`);
-                // Within one of the bound counts as in use: the bound may grow before it refuses.
-                if (admission.size >= bound - 1) inUse = true;
-              }
-              next += 1;
-            }
+            expect(admission.size).toBe(working.size);
           }
         },
       ),

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig, SERVER_LOOP_DELAY_TARGET_MS } from '../../../server/config.ts';
+import { loadConfig } from '../../../server/config.ts';
+import { SERVER_LOOP_DELAY_TARGET_MS } from '../../../server/run-host/admission.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -37,5 +38,11 @@ describe('loadConfig: admission from the environment', () => {
       'MIN_WORKING_RUNS must be a positive integer, got "0".',
     );
     await expect(load({ MAX_WORKING_RUNS: 'many' })).rejects.toThrow(/MAX_WORKING_RUNS must be a positive integer/);
+    await expect(load({ MIN_WORKING_RUNS: '9', MAX_WORKING_RUNS: '8' })).rejects.toThrow(
+      'MIN_WORKING_RUNS (9) must not be more than MAX_WORKING_RUNS (8).',
+    );
+    await expect(load({ MIN_WORKING_RUNS: '33' })).rejects.toThrow(/MAX_WORKING_RUNS \(32\)/);
+    // A smaller MAX_WORKING_RUNS alone is taken: the bound then stays at it (the floor cannot pass it).
+    expect((await load({ MAX_WORKING_RUNS: '3' })).admission).toEqual({ loopDelayTargetMs: 10, maxWorking: 3 });
   });
 });
