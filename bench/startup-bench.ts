@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signToken } from '../server/auth.ts';
+import { SERVER_NODE_FLAGS } from '../server/node-flags.ts';
 import { measured } from '../tests/support/nutrition/checkin-scenarios.ts';
 import type { ProbeReport } from './startup-probe.ts';
 import { copiedUuid, makeTemplate, replicate, runnerOf, traineeOf } from './startup-data.ts';
@@ -39,7 +40,7 @@ async function start(dataDir: string): Promise<Started> {
   const began = performance.now();
   const child = spawn(
     process.execPath,
-    ['--expose-gc', '--import', 'tsx', '--import', './bench/startup-probe.ts', 'server/main.ts'],
+    ['--expose-gc', ...SERVER_NODE_FLAGS, '--import', 'tsx', '--import', './bench/startup-probe.ts', 'server/main.ts'],
     {
       cwd: ROOT,
       env: {

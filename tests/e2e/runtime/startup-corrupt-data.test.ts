@@ -3,11 +3,12 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SERVER_NODE_FLAGS } from '../../../server/node-flags.ts';
 
 /** Runs `npm start`'s entry point on a data dir and collects what it prints until it exits. */
 function start(dataDir: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'], {
       env: { ...process.env, DATA_DIR: dataDir, PORT: '0', AUTH_JWT_SECRET: 'x'.repeat(32) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '../../../server/node-flags.ts';
 
 /** How much of a child's output is kept for an error report (the end of it). */
 const KEPT_OUTPUT = 64 * 1024;
@@ -67,14 +68,14 @@ function tail(text: string): string {
 }
 
 /**
- * Starts `node --import tsx server/main.ts` with `PORT=0` on `dataDir`, no model key (offline
+ * Starts `node --import tsx server/main.ts` (with the server's Node flags, as `npm start`) with `PORT=0` on `dataDir`, no model key (offline
  * brains), reads the port from "listening on http://localhost:NNNN" and waits for `GET /health`.
  * Rejects with a {@link StartFailure} carrying the child's stderr and stdout when it exits first or
  * does not answer in time (and then kills it).
  */
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
   if (closed) throw new StartFailure('The servers were shut down (killAllServers): no new server is started.');
-  const child = spawn(process.execPath, ['--import', 'tsx', options.entry ?? 'server/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', options.entry ?? 'server/main.ts'], {
     env: {
       ...process.env,
       PORT: '0',
