@@ -1,8 +1,8 @@
 /**
- * The Node flags the server runs with: `npm start` and `npm run start:cluster` (package.json) and
+ * The Node flags the server runs with: `npm start` and `npm run start:cluster` (package.json),
  * every server a test or bench starts (`tests/support/crash/server-process.ts`,
- * `bench/startup-bench.ts`); `tests/unit/server/node-flags.test.ts` checks package.json says the
- * same.
+ * `bench/startup-bench.ts`), and `npm run bench` itself, whose in-process benches run the runtime
+ * as the server does; `tests/unit/server/node-flags.test.ts` checks package.json says the same.
  *
  * A young generation of up to 64 MB per semi-space (V8's default on 64-bit is 16 MB): the runs
  * working at once keep their envelopes, snapshots and journal batches alive until their writes
