@@ -42,7 +42,7 @@ const INCREASE = 0.25;
  * limits at once (never queued): the caller answers 503 or 429 with `Retry-After`. A slot is
  * taken by `admit` and given back by `leave`, each keyed by the run's partition, so taking it
  * twice or giving it back twice counts once. With `loopDelayTargetMs`, the bound on working runs
- * follows the process's event-loop delay (see `bound`): runs that wait on a model leave the loop
+ * follows the process's event-loop delay (see `adapt`): runs that wait on a model leave the loop
  * free and may all work, runs that compute share it and are admitted only as many as keep new
  * requests answered quickly.
  */

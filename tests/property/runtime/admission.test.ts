@@ -62,7 +62,7 @@ describe('Admission (the run host bound on working runs)', () => {
     );
   });
 
-  /** Starts `count` runs of distinct owners (each checked) until the bound refuses; returns how many got in. */
+  /** Starts runs of distinct owners, numbered from `from` and each checked, until the bound refuses; returns how many got in. */
   function fill(admission: Admission, from: number): number {
     let admitted = 0;
     for (;;) {

@@ -68,8 +68,9 @@ function tail(text: string): string {
 }
 
 /**
- * Starts `node --import tsx server/main.ts` (with the server's Node flags, as `npm start`) with `PORT=0` on `dataDir`, no model key (offline
- * brains), reads the port from "listening on http://localhost:NNNN" and waits for `GET /health`.
+ * Starts `node --import tsx server/main.ts` with the server's Node flags (as `npm start`), with
+ * `PORT=0` on `dataDir` and no model key (offline brains), reads the port from "listening on
+ * http://localhost:NNNN" and waits for `GET /health`.
  * Rejects with a {@link StartFailure} carrying the child's stderr and stdout when it exits first or
  * does not answer in time (and then kills it).
  */
