@@ -75,10 +75,9 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<
   if (minWorking !== undefined) admission.minWorking = minWorking;
   const maxPerOwner = wholeNumber(env, 'MAX_WORKING_RUNS_PER_USER');
   if (maxPerOwner !== undefined) admission.maxPerOwner = maxPerOwner;
-  if (minWorking !== undefined && minWorking > (maxWorking ?? DEFAULT_ADMISSION.maxWorking)) {
-    throw new Error(
-      `MIN_WORKING_RUNS (${minWorking}) must not be more than MAX_WORKING_RUNS (${maxWorking ?? DEFAULT_ADMISSION.maxWorking}).`,
-    );
+  const ceiling = maxWorking ?? DEFAULT_ADMISSION.maxWorking;
+  if (minWorking !== undefined && minWorking > ceiling) {
+    throw new Error(`MIN_WORKING_RUNS (${minWorking}) must not be more than MAX_WORKING_RUNS (${ceiling}).`);
   }
   config.admission = admission;
   if (env.ANTHROPIC_API_KEY) config.anthropicApiKey = env.ANTHROPIC_API_KEY;

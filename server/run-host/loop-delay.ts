@@ -28,13 +28,13 @@ export function monitorLoopDelay(options: { sampleMs: number; windowMs: number }
   let reading: LoopDelayReading = { window: 0, delayMs: 0 };
   let last = performance.now();
   let windowEnds = last + windowMs;
-  let longest = 0;
+  let longest = 0; // never negative: it starts at 0 and only grows within a window
   const timer = setInterval(() => {
     const now = performance.now();
     longest = Math.max(longest, now - last - sampleMs);
     last = now;
     if (now < windowEnds) return;
-    reading = { window: reading.window + 1, delayMs: Math.max(0, longest) };
+    reading = { window: reading.window + 1, delayMs: longest };
     longest = 0;
     windowEnds = now + windowMs;
   }, sampleMs).unref();
