@@ -85,7 +85,15 @@ const importBoundaries = Object.entries(layerRestrictions).flatMap(([layer, rest
 export default defineConfig(
   {
     name: 'ignores',
-    ignores: ['data/**', 'coverage/**', 'test-results/**', 'docs/machines/**', 'bench/results.json'],
+    ignores: [
+      'data/**',
+      'coverage/**',
+      'test-results/**',
+      'docs/machines/**',
+      'bench/results.json',
+      'reports/**',
+      '.stryker-tmp/**',
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommended,
