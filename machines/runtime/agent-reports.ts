@@ -44,7 +44,7 @@ export function ackOf(agent: string, requestId: string): AgentAckEvent {
 export function validationFailure(error: unknown): AgentOutcome {
   return {
     status: 'failed',
-    failure: { kind: 'validation', issues: error instanceof ValidationError ? (error.issues ?? []) : [] },
+    failure: { kind: 'validation', issues: error instanceof ValidationError ? error.issues : [] },
   };
 }
 

@@ -20,6 +20,7 @@ export class RuntimeError extends Error {
 /** Input that fails its schema; `issues` names each bad field. */
 export class ValidationError extends RuntimeError {
   override name = 'ValidationError';
+  declare readonly issues: ErrorIssue[];
   constructor(message: string, issues: ErrorIssue[], code = 'validation_failed') {
     super(code, message, 400, issues);
   }
