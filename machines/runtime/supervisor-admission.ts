@@ -65,6 +65,7 @@ function admitOne(step: SupervisorStep, request: AdmissionRequest, timeoutMs?: n
   if (outbox) step.enqueue.sendTo('journal', { type: 'journal.append', outbox });
   if (pending.journaled) return;
   // Beside the envelope, in its write: who must ack it by when (a restart re-arms from it).
+  // Stryker disable next-line OptionalChaining: `acks` exists only where `ackPolicyOf` does (createSupervisorMachine makes one from the other)
   const policy = acks && step.config.ackPolicyOf?.(pending.record.envelope);
   if (policy) {
     const now = step.config.now();

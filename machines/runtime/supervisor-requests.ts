@@ -14,6 +14,9 @@ export function trackRequest(step: SupervisorStep, pending: PendingDelivery, tim
   const { record } = pending;
   if (record.kind === 'request' && !record.expired) {
     const expired: RequestExpiredEvent = { type: 'supervisor.request.expired', correlationId: pending.id };
+    // Sent again after its append failed: the failed send's timer must not close it early.
+    step.enqueue.cancel(timerId(pending.id));
+    // Stryker disable next-line ArrowFunction: XState's sendTo sends to the actor itself when its target resolves to undefined
     step.enqueue.sendTo(({ self }) => self, expired, {
       delay: timeoutMs ?? step.config.requestTimeoutMs,
       id: timerId(pending.id),

@@ -83,6 +83,7 @@ export function refuse(step: SupervisorStep, sender: string | undefined, rejecte
 /** Delivers to its targets: asking for an ack when the envelope needs one, on the hot path otherwise. */
 export function deliverPending(step: SupervisorStep, pending: PendingDelivery): void {
   const { acks } = step.context;
+  // Stryker disable next-line OptionalChaining: `acks` exists only where `ackPolicyOf` does (createSupervisorMachine makes one from the other)
   const policy = acks && step.config.ackPolicyOf?.(pending.record.envelope);
   if (!policy) {
     for (const target of pending.targets) step.enqueue({ type: 'deliverRecord', params: { target, pending } });

@@ -1,44 +1,18 @@
-import { SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { ServiceClock } from '../../../../actors/runtime/clock.ts';
 import { createMemoryJournal, type MemoryJournal } from '../../../../actors/runtime/memory-journal.ts';
 import { openDelegationTree } from '../../../../machines/runtime/delegation-tree.ts';
 import type { DelegationRecord } from '../../../../protocol/runtime/delegation-record.ts';
-
-/**
- * A simulated clock that counts the timers armed on it and not yet fired or cleared: with the
- * real clock each of them holds the process for as long as it waits.
- */
-function countingClock(start = 1_000) {
-  const clock = new SimulatedClock();
-  clock.set(start);
-  const armed = new Set<unknown>();
-  const service: ServiceClock = {
-    now: () => clock.now(),
-    setTimeout: (fn, ms) => {
-      const id: unknown = clock.setTimeout(() => {
-        armed.delete(id);
-        fn();
-      }, ms);
-      armed.add(id);
-      return id;
-    },
-    clearTimeout: (id) => {
-      armed.delete(id);
-      clock.clearTimeout(id);
-    },
-  };
-  return { clock, service, armed: () => armed.size };
-}
+import { TimerClock } from '../../../support/timer-clock.ts';
 
 /** A tree on `journal` and a counting clock at `start`, recording the retries it sends. */
 async function setup(journal: MemoryJournal<DelegationRecord> = createMemoryJournal(), start = 1_000) {
-  const { clock, service, armed } = countingClock(start);
+  const clock = new TimerClock();
+  clock.set(start);
   const retries: [string, number, number][] = [];
   const tree = await openDelegationTree({
     journal,
     partition: 'tree',
-    clock: service,
+    clock,
     random: () => 0,
     retry: { policy: { baseMs: 100, maxMs: 1_000 } },
     onRetry: (node, attempt) => retries.push([node.id, attempt, clock.now()]),
@@ -47,7 +21,7 @@ async function setup(journal: MemoryJournal<DelegationRecord> = createMemoryJour
     },
   });
   const kinds = async () => (await journal.read('tree')).map((entry) => `${entry.data.kind}`);
-  return { clock, tree, armed, retries, journal, kinds };
+  return { clock, tree, armed: () => clock.armed(), retries, journal, kinds };
 }
 
 describe('the timers of a delegation tree', () => {
