@@ -194,7 +194,6 @@ export async function openDelegationTree(options: DelegationTreeOptions): Promis
 
   const sendRetry = (id: string): void => {
     const node = tree.nodes.get(id);
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: unreachable; a retry timer is armed only for an open node with retryAt set, armFor disarms it when the node ends, and the retried record clears retryAt only after it fired.
     if (!node || node.status !== 'open' || node.retryAt === null) return;
     const attempt = node.throttled;
     commit({ kind: 'retried', id, attempt, at: clock.now() }, () => options.onRetry?.(view(node), attempt)).catch(
@@ -208,7 +207,6 @@ export async function openDelegationTree(options: DelegationTreeOptions): Promis
       watchdogs.disarm(node.id);
       retries.disarm(node.id);
     }
-    // Stryker disable next-line ConditionalExpression,StringLiteral: only narrows the type; an aggregated record has no id, and tree.nodes.get(undefined) is undefined too.
     const node = record.kind === 'aggregated' ? undefined : tree.nodes.get(record.id);
     if (!node || node.status !== 'open') return;
     if (record.kind === 'delegated') watchdogs.arm(node.id, node.deadline, () => expire(node.id));

@@ -41,7 +41,7 @@ export class DeliverySenders {
     if (this.#open.size >= this.limit) this.#forgetOldest();
     const entry: OpenDelivery = { id, sender, receivers };
     this.#open.set(id, entry);
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: when it compacts bounds only the memory the order takes, never an answer
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: when it compacts changes no answer, only memory (never compacting lets the order grow without bound, which no answer shows)
     if (this.#order.length >= 2 * this.limit) this.#compact();
     this.#order.push(entry);
   }
@@ -55,7 +55,6 @@ export class DeliverySenders {
   }
 
   #forgetOldest(): void {
-    // Stryker disable next-line EqualityOperator: one step past the end reads no entry and stops all the same
     while (this.#head < this.#order.length) {
       const entry = this.#order[this.#head++]!;
       if (isOpen(entry)) {
@@ -67,7 +66,7 @@ export class DeliverySenders {
   }
 
   /** Drops forgotten entries from the order (at most `limit` remain), so it stays under twice the limit. */
-  // Stryker disable BlockStatement,MethodExpression: compacting (or how) changes only the memory the order takes: what it drops, `isOpen` skips
+  // Stryker disable BlockStatement,MethodExpression: compacting (or how) changes no answer, only memory: what it drops, `isOpen` skips
   #compact(): void {
     this.#order = this.#order.slice(this.#head).filter(isOpen);
     this.#head = 0;

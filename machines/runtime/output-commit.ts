@@ -35,7 +35,6 @@ export class OutputCommit<E = unknown> {
 
   /** Whether an event from `agent` must wait: a delivery to it is not durable, or earlier events of it wait already (they keep their order). */
   waits(agent: string | undefined): agent is string {
-    // Stryker disable next-line ConditionalExpression: neither map has an undefined key; the test narrows the type
     return agent !== undefined && (this.undurable.has(agent) || this.held.has(agent));
   }
 

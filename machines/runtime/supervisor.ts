@@ -240,7 +240,7 @@ export function createSupervisorMachine(system: SystemDefinition, options: Super
     states: {
       routing: {
         description:
-          // Stryker disable next-line StringLiteral: a description only documents the state for the visualizer; nothing runs on it
+          // Stryker disable next-line StringLiteral: a description is only shown (the visualizer draws it); no transition reads it
           'Admits, journals and delivers envelopes; message ids are forgotten one window after they were seen.',
         after: { dedupWindow: { target: 'routing', reenter: true, actions: 'rotateDedupWindow' } },
       },
