@@ -21,6 +21,7 @@ import {
   type UndeliverableEvent,
 } from './supervisor-events.ts';
 import type { SupervisorLedger } from './supervisor-ledger.ts';
+import { requestTimerId } from './supervisor-requests.ts';
 import type { SupervisorEnqueue } from './supervisor-step.ts';
 import type { SystemDefinition } from './supervisor-system.ts';
 
@@ -101,7 +102,7 @@ export function handleThrottle(
   }
   // An untracked request is over for its requester: closed now, it hears no `request_timeout` later.
   const open = step.ledger.expire(requestId);
-  if (open) enqueue.cancel(`request:${requestId}`);
+  if (open) enqueue.cancel(requestTimerId(requestId));
   const to = open ? open.requester : sender;
   if (!isRunningChild(self, to)) return false;
   const what = open ? 'request' : 'message';

@@ -7,22 +7,23 @@ import type { PendingDelivery } from './pending-deliveries.ts';
 import type { RequestExpiredEvent, SupervisorRejectedEvent } from './supervisor-events.ts';
 import { refuse, type SupervisorStep } from './supervisor-step.ts';
 
-const timerId = (correlationId: string) => `request:${correlationId}`;
+/** The id of request `correlationId`'s timer, to cancel it by. */
+export const requestTimerId = (correlationId: string) => `request:${correlationId}`;
 
-/** Arms a newly journaled request's timeout, or cancels the one a response answers. */
+/** Arms a newly admitted request's timeout, or cancels the one a response answers. */
 export function trackRequest(step: SupervisorStep, pending: PendingDelivery, timeoutMs: number | undefined): void {
   const { record } = pending;
   if (record.kind === 'request' && !record.expired) {
     const expired: RequestExpiredEvent = { type: 'supervisor.request.expired', correlationId: pending.id };
     // Sent again after its append failed: the failed send's timer must not close it early.
-    step.enqueue.cancel(timerId(pending.id));
+    step.enqueue.cancel(requestTimerId(pending.id));
     // Stryker disable next-line ArrowFunction: XState's sendTo sends to the actor itself when its target resolves to undefined
     step.enqueue.sendTo(({ self }) => self, expired, {
       delay: timeoutMs ?? step.config.requestTimeoutMs,
-      id: timerId(pending.id),
+      id: requestTimerId(pending.id),
     });
   } else if (record.kind === 'response' && record.correlation_id !== undefined) {
-    step.enqueue.cancel(timerId(record.correlation_id));
+    step.enqueue.cancel(requestTimerId(record.correlation_id));
   }
 }
 
