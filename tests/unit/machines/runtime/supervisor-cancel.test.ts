@@ -22,9 +22,9 @@ describe('supervisor cancel', () => {
     expect(cancelled(h, 'B')).toStrictEqual([{ type: 'agent.cancel' }]);
   });
 
-  it('ignores a cancel naming no agent: an external address, an unknown name, or one of its own workers', () => {
+  it('ignores a cancel naming no agent: an external address, an unknown name, an inherited name, or one of its own workers', () => {
     const h = start();
-    for (const agent of ['USER', 'GHOST', 'journal', 'deliverer']) {
+    for (const agent of ['USER', 'GHOST', 'toString', 'constructor', 'journal', 'deliverer']) {
       h.actor.send({ type: 'supervisor.cancel', agent, requestId: 'r1' });
     }
     expect(h.actor.getSnapshot().status).toBe('active');

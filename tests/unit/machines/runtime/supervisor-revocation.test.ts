@@ -9,6 +9,7 @@ import { ackTestSystem, stopAgent } from '../../../support/ack-harness.ts';
 import { createGatedJournal } from '../../../support/gated-journal.ts';
 import { recorderAgent } from '../../../support/recorder-agent.ts';
 import { reportRecorder } from '../../../support/report-recorder.ts';
+import { startSystem } from '../../../support/supervisor-harness.ts';
 import { envelope, testSystem, type TestEnvelope } from '../../../support/test-system.ts';
 
 /*
@@ -29,13 +30,8 @@ function start(agents: Record<string, AnyActorLogic> = {}, delivery: 'pipelined'
     orchestrator: 'C',
     delivery,
   };
-  const actor = createActor(createSupervisorMachine(system, { journal }), { input: {} });
-  const emitted: SupervisorEmitted[] = [];
-  actor.on('*', (event) => emitted.push(event as SupervisorEmitted));
-  actor.start();
-  const agent = (name: string) => (actor.getSnapshot().children as Record<string, AnyActorRef>)[name]!;
+  const { actor, emitted, agent, sendAs } = startSystem(system, journal);
   const context = (name: string) => agent(name).getSnapshot().context;
-  const sendAs = (name: string, event: unknown) => agent(name).send({ type: 'recorder.send', event });
   const reports = () => emitted.flatMap((e) => (e.type === 'supervisor.report' ? [e.report] : []));
   return { actor, journal, emitted, agent, context, sendAs, reports };
 }
