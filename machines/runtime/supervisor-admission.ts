@@ -2,8 +2,8 @@
  * The supervisor's admission step: an event that carries envelopes (a send, publish, request or
  * response, or an agent's completed output) has each admitted by the ledger, then refused to its
  * sender, or queued for the journal (the outbox handed to the writer once per burst), delivered
- * early under pipelined delivery, its ack deadlines journaled beside it, and its request timer
- * armed or cancelled.
+ * early under pipelined delivery, its ack deadlines journaled beside it, and a request's timer
+ * armed.
  */
 import { isRefusal, type AdmissionRequest } from './supervisor-admission-request.ts';
 import { envelopesOf, type SupervisorEvent } from './supervisor-events.ts';
@@ -41,7 +41,7 @@ export function admitEnvelopes(step: SupervisorStep, event: SupervisorEvent): vo
       const { addressing } = step.config;
       for (const envelope of envelopesOf(event.outcome.output, addressing)) {
         // A worker answering a request answers it with its output.
-        const open = ledger.requests.get(event.requestId);
+        const open = ledger.requests.answerable(event.requestId);
         if (open && open.requester === addressing.receiversOf(envelope))
           admitOne(step, { kind: 'response', envelope, inReplyTo: event.requestId });
         else admitOne(step, { kind: 'direct', envelope });
@@ -72,5 +72,5 @@ function admitOne(step: SupervisorStep, request: AdmissionRequest, timeoutMs?: n
     for (const target of pending.targets)
       ledger.note(pending.partition, acks.admitted(pending.id, target, policy, now));
   }
-  if (pending.record.kind === 'request' || pending.record.kind === 'response') trackRequest(step, pending, timeoutMs);
+  trackRequest(step, pending, timeoutMs);
 }

@@ -6,6 +6,7 @@ import { safeParseOnce } from '../../protocol/runtime/parse-once.ts';
 import { toErrorIssues } from '../../protocol/runtime/runtime-error.ts';
 import type { RoutableEnvelope, RoutedRecord } from '../../protocol/runtime/routing.ts';
 import { compileVersionRule, type VersionCheck } from '../../protocol/runtime/version-rule.ts';
+import { OpenRequests } from './open-requests.ts';
 import { OutputCommit, type HeldEvents } from './output-commit.ts';
 import { PendingDeliveries, type PendingDelivery } from './pending-deliveries.ts';
 import { RoutingTable } from './routing-table.ts';
@@ -34,7 +35,7 @@ const LAST_BOUNDARY = { remember: false } as const;
  */
 export class SupervisorLedger<E = unknown> {
   readonly seen = new DedupWindow();
-  readonly requests = new Map<string, { requester: string; to: string }>();
+  readonly requests = new OpenRequests();
   /**
    * Requests whose early delivery was revoked: a late report of them is refused. Forgotten when
    * the id is admitted again (the sender retried) or after the dedup window, like seen ids.
@@ -121,14 +122,14 @@ export class SupervisorLedger<E = unknown> {
     let kindOfDelivery = request.kind;
     if (request.kind === 'response') {
       inReplyTo ??= address.correlation;
-      const open = inReplyTo === undefined ? undefined : this.requests.get(inReplyTo);
+      const open = this.requests.answerable(inReplyTo);
       if (!open || !addresses(receivers, open.requester)) {
         const message = `No open request ${inReplyTo} from ${String(receivers)} to answer.`;
         return refusal(request, sender, { code: 'unknown_correlation', message });
       }
     } else if (request.kind === 'direct' && address.correlation !== undefined && this.requests.size > 0) {
       // A direct send that names an open request of its receiver in its correlation answers it.
-      const open = this.requests.get(address.correlation);
+      const open = this.requests.answerable(address.correlation);
       if (open && receivers === open.requester) {
         kindOfDelivery = 'response';
         inReplyTo = address.correlation;
@@ -152,10 +153,11 @@ export class SupervisorLedger<E = unknown> {
       targets = RoutingTable.NO_TARGETS;
     } else if (inReplyTo !== undefined) {
       record.correlation_id = inReplyTo;
-      this.requests.delete(inReplyTo);
+      // Closed once the answer is durable (see `OpenRequests`).
+      this.requests.answering(inReplyTo, id);
     } else if (kindOfDelivery === 'request') {
       record.correlation_id = id;
-      this.requests.set(id, { requester: sender, to: String(receivers) });
+      this.requests.open(id, sender, String(receivers));
     }
     // A redelivery is rare (a restored run's hand-over): finding its id's append in flight may scan.
     const leader = journaled ? this.pending.appending(id) : undefined;
@@ -247,7 +249,7 @@ export class SupervisorLedger<E = unknown> {
     if (!outcome.ok) {
       // A message that never reached the journal was never routed: its id may be sent again.
       this.seen.forget(id);
-      if (p.record.kind === 'request') this.requests.delete(id);
+      if (p.record.kind === 'request') this.requests.close(id);
       if (p.deliveredEarly) {
         this.revoked.add(id);
         this.outputs.revoke(id, p.targets);
@@ -258,12 +260,5 @@ export class SupervisorLedger<E = unknown> {
     if (!followers) return;
     this.followers.delete(ticket);
     for (const follower of followers) this.resolve(follower, outcome, confirmed);
-  }
-
-  /** Closes an open request that timed out; `undefined` when it was answered already. */
-  expire(correlationId: string): { requester: string; to: string } | undefined {
-    const open = this.requests.get(correlationId);
-    this.requests.delete(correlationId);
-    return open;
   }
 }

@@ -89,6 +89,8 @@ describe('supervisor request timers', () => {
     sendAs('B', { type: 'supervisor.respond', inReplyTo: q.message_id, envelope: answerTo() });
     await until(agent('B'), (c) => c.rejected.length === 1);
     expect(rejected('B')[0]!.error.code).toBe('unknown_correlation');
+    // Its timer went with it.
+    expect(clock.armed(TIMEOUT)).toBe(0);
     clock.increment(TIMEOUT);
     await tick();
     expect(rejected('A')).toHaveLength(1);

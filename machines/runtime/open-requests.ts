@@ -1,0 +1,88 @@
+/**
+ * The supervisor's open requests, by correlation id: a request is open from its admission until
+ * an answer to it is durable, it times out, or its receiver turns it down. An answer admitted but
+ * not yet journaled holds the request (a second answer is refused), without closing it: if the
+ * answer's append fails the request is open again, so the responder may answer again and the
+ * requester still hears `request_timeout`; a timeout that fires while the answer is in flight
+ * waits for the answer's outcome.
+ *
+ * @example
+ * const requests = new OpenRequests();
+ * requests.open('q1', 'A', 'B');
+ * requests.answering('q1', 'r1'); // B's answer r1 is being journaled
+ * requests.answered('q1', 'r1'); // durable: q1 is closed
+ */
+export interface OpenRequest {
+  requester: string;
+  to: string;
+  /** The id of the answer being journaled, if one is. */
+  answer?: string | undefined;
+  /** Its timer fired while an answer was being journaled: it times out if that answer fails. */
+  timedOut?: boolean;
+}
+
+export class OpenRequests {
+  readonly #open = new Map<string, OpenRequest>();
+
+  /** How many requests are open (answered or not). */
+  get size(): number {
+    return this.#open.size;
+  }
+
+  /** Opens request `id` from `requester` to `to` (admitted again after its append failed: a fresh start). */
+  open(id: string, requester: string, to: string): void {
+    this.#open.set(id, { requester, to });
+  }
+
+  /** Request `id` if it is open and no answer to it is being journaled. */
+  answerable(id: string | undefined): OpenRequest | undefined {
+    // Stryker disable next-line ConditionalExpression: Map.get(undefined) is undefined too; the check narrows the type
+    const open = id === undefined ? undefined : this.#open.get(id);
+    return open?.answer === undefined ? open : undefined;
+  }
+
+  /** Answer `answer` to request `id` was admitted; it is being journaled. */
+  answering(id: string, answer: string): void {
+    const open = this.#open.get(id);
+    if (open) open.answer = answer;
+  }
+
+  /** Answer `answer` is durable: request `id` is closed. Returns whether `answer` was the one it waited for. */
+  answered(id: string, answer: string): boolean {
+    if (this.#open.get(id)?.answer !== answer) return false;
+    this.#open.delete(id);
+    return true;
+  }
+
+  /**
+   * Answer `answer` failed (its append, or its delivery past its expiry): request `id` is open
+   * again, or, if its timer fired meanwhile, closed and returned, for its requester to hear it
+   * timed out.
+   */
+  unanswered(id: string, answer: string): OpenRequest | undefined {
+    const open = this.#open.get(id);
+    if (open?.answer !== answer) return undefined;
+    open.answer = undefined;
+    if (!open.timedOut) return undefined;
+    this.#open.delete(id);
+    return open;
+  }
+
+  /** Request `id`'s timer fired: closes and returns it, unless an answer to it is being journaled (then it waits). */
+  expire(id: string): OpenRequest | undefined {
+    const open = this.#open.get(id);
+    if (open?.answer !== undefined) {
+      open.timedOut = true;
+      return undefined;
+    }
+    this.#open.delete(id);
+    return open;
+  }
+
+  /** Closes request `id` whatever its state (its receiver turned it down, or its own append failed). */
+  close(id: string): OpenRequest | undefined {
+    const open = this.#open.get(id);
+    this.#open.delete(id);
+    return open;
+  }
+}

@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ADDRESSING } from '../../../../protocol/runtime/envelope-addressing.ts';
+import type { RoutedRecord } from '../../../../protocol/runtime/routing.ts';
+import { orgMessage, orgTestSystem } from '../../../support/org/org-test-system.ts';
+import { createGatedJournal } from '../../../support/gated-journal.ts';
+import { startSupervisor, startSystem, until } from '../../../support/supervisor-harness.ts';
+import { envelope, testSystem } from '../../../support/test-system.ts';
+import { TimerClock } from '../../../support/timer-clock.ts';
+
+/* A request stays open until an answer to it is durable (open-requests.ts): an answer that fails reopens it. */
+
+const TIMEOUT = 5_000;
+const question = () => envelope({ data_type: 'question' });
+const answerTo = () => envelope({ from_agent: 'B', to_agent: 'A', data_type: 'answer' });
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** A supervisor on a gated journal, with request `q` from A to B already durable and delivered. */
+async function askedAndDelivered() {
+  const clock = new TimerClock();
+  const journal = createGatedJournal<RoutedRecord>();
+  const harness = startSupervisor(journal, clock);
+  const q = question();
+  harness.sendAs('A', { type: 'supervisor.request', envelope: q, timeoutMs: TIMEOUT });
+  await expect.poll(() => journal.waiting.length).toBe(1);
+  await journal.commit();
+  await until(harness.agent('B'), (c) => c.received.length === 1);
+  /** B answers `q`; resolves once the answer's append waits on the journal. */
+  const answer = async () => {
+    const a = answerTo();
+    harness.sendAs('B', { type: 'supervisor.respond', inReplyTo: q.message_id, envelope: a });
+    await expect.poll(() => journal.waiting.length).toBe(1);
+    return a;
+  };
+  return { ...harness, clock, journal, q, answer };
+}
+
+describe('supervisor: an answer that fails', () => {
+  it('keeps its request open: the answer sent again reaches the requester, and the timer stops then', async () => {
+    const { agent, rejected, received, clock, journal, q, answer } = await askedAndDelivered();
+    await answer();
+    journal.fail();
+    await until(agent('B'), (c) => c.rejected.length === 1);
+    expect(rejected('B')[0]!.error.code).toBe('journal_unavailable');
+    expect(clock.armed(TIMEOUT)).toBe(1);
+    const again = await answer();
+    await journal.commit();
+    await until(agent('A'), (c) => c.received.length === 1);
+    expect(received('A')[0]!.input).toEqual(again);
+    expect(received('A')[0]!.delivery).toEqual({ kind: 'response', correlationId: q.message_id });
+    expect(clock.armed(TIMEOUT)).toBe(0);
+    expect(rejected('B')).toHaveLength(1);
+    expect(rejected('A')).toHaveLength(0);
+  });
+
+  it('keeps its timer running: with no answer again, the requester hears request_timeout', async () => {
+    const { agent, rejected, clock, journal, q, answer } = await askedAndDelivered();
+    await answer();
+    journal.fail();
+    await until(agent('B'), (c) => c.rejected.length === 1);
+    clock.increment(TIMEOUT);
+    await until(agent('A'), (c) => c.rejected.length === 1);
+    expect(rejected('A')[0]).toMatchObject({
+      error: { code: 'request_timeout', message: `B did not answer request ${q.message_id} in time.` },
+      requestId: q.message_id,
+    });
+  });
+
+  it('makes a timeout that fired while it was being journaled count: the requester hears it once the answer fails', async () => {
+    const { agent, rejected, clock, journal, q, answer, sendAs } = await askedAndDelivered();
+    await answer();
+    clock.increment(TIMEOUT);
+    await tick();
+    expect(rejected('A')).toHaveLength(0);
+    journal.fail();
+    await until(agent('A'), (c) => c.rejected.length === 1);
+    expect(rejected('A')[0]).toMatchObject({ error: { code: 'request_timeout' }, requestId: q.message_id });
+    // Closed now: a late answer has nothing to answer.
+    sendAs('B', { type: 'supervisor.respond', inReplyTo: q.message_id, envelope: answerTo() });
+    await until(agent('B'), (c) => c.rejected.length === 2);
+    expect(rejected('B').map((r) => r.error.code)).toEqual(['journal_unavailable', 'unknown_correlation']);
+  });
+});
+
+describe('supervisor: an answer being journaled', () => {
+  it('wins over a timeout that fires meanwhile once it is durable: the requester gets it and no request_timeout', async () => {
+    const { agent, rejected, clock, journal, answer } = await askedAndDelivered();
+    const a = await answer();
+    clock.increment(TIMEOUT);
+    await tick();
+    await journal.commit();
+    await until(agent('A'), (c) => c.received.length === 1);
+    expect(agent('A').getSnapshot().context.received[0].input.envelope).toEqual(a);
+    clock.increment(10 * TIMEOUT);
+    await tick();
+    expect(rejected('A')).toHaveLength(0);
+  });
+
+  it('holds its request: a second answer meanwhile is refused unknown_correlation, the first is delivered', async () => {
+    const { agent, rejected, journal, q, answer, sendAs } = await askedAndDelivered();
+    const first = await answer();
+    sendAs('B', { type: 'supervisor.respond', inReplyTo: q.message_id, envelope: answerTo() });
+    await until(agent('B'), (c) => c.rejected.length === 1);
+    expect(rejected('B')[0]!.error).toEqual({
+      code: 'unknown_correlation',
+      message: `No open request ${q.message_id} from A to answer.`,
+    });
+    await journal.commit();
+    await until(agent('A'), (c) => c.received.length === 1);
+    expect(agent('A').getSnapshot().context.received[0].input.envelope).toEqual(first);
+  });
+
+  it('holds its request against a plain send naming it: that one is routed as a plain send', async () => {
+    const journal = createGatedJournal<RoutedRecord>();
+    const { agent, received, sendAs } = startSystem(orgTestSystem(), journal);
+    const request = orgMessage();
+    sendAs('product', { type: 'supervisor.request', envelope: request });
+    await expect.poll(() => journal.waiting.length).toBe(1);
+    await journal.commit();
+    await until(agent('backend'), (c) => c.received.length === 1);
+    const answer = () =>
+      orgMessage({
+        source_agent: 'backend',
+        destination_agent: 'product',
+        message_type: 'response',
+        context: { sprint_id: 'sprint-7', related_messages: [request.message_id] },
+      });
+    sendAs('backend', { type: 'supervisor.send', envelope: answer() });
+    sendAs('backend', { type: 'supervisor.send', envelope: answer() });
+    await expect.poll(() => journal.waiting.length).toBe(1);
+    await journal.commit();
+    await until(agent('product'), (c) => c.received.length === 2);
+    expect(received('product').map((d) => d.delivery)).toEqual([
+      { kind: 'response', correlationId: request.message_id },
+      { kind: 'direct' },
+    ]);
+  });
+});
+
+describe('supervisor: an answer that expires while it waits for the disk', () => {
+  it('is not delivered, and leaves its request open for an answer sent again', async () => {
+    const clock = new TimerClock();
+    clock.set(10_000);
+    const journal = createGatedJournal<RoutedRecord>();
+    const system = { ...testSystem(), addressing: { ...DEFAULT_ADDRESSING, expiry: 'expires_at' } };
+    const { agent, emitted, received, rejected, sendAs } = startSystem(system, journal, clock);
+    const q = question();
+    sendAs('A', { type: 'supervisor.request', envelope: q, timeoutMs: TIMEOUT });
+    await expect.poll(() => journal.waiting.length).toBe(1);
+    await journal.commit();
+    await until(agent('B'), (c) => c.received.length === 1);
+    const late = { ...answerTo(), expires_at: 10_500 };
+    sendAs('B', { type: 'supervisor.respond', inReplyTo: q.message_id, envelope: late });
+    await expect.poll(() => journal.waiting.length).toBe(1);
+    clock.increment(1_000);
+    await journal.commit();
+    await expect.poll(() => emitted.filter((e) => e.type === 'supervisor.expired')).toHaveLength(1);
+    expect(received('A')).toHaveLength(0);
+    const again = answerTo();
+    sendAs('B', { type: 'supervisor.respond', inReplyTo: q.message_id, envelope: again });
+    await expect.poll(() => journal.waiting.length).toBe(1);
+    await journal.commit();
+    await until(agent('A'), (c) => c.received.length === 1);
+    expect(received('A')[0]!.input).toEqual(again);
+    expect(clock.armed(TIMEOUT)).toBe(0);
+    expect(rejected('B')).toHaveLength(0);
+  });
+});
