@@ -1,8 +1,13 @@
-import { createActor, waitFor, type AnyActorRef, type SimulatedClock } from 'xstate';
+import { createActor, waitFor, type AnyActorRef, type InspectionEvent, type SimulatedClock } from 'xstate';
 import type { SystemDefinition } from '../../machines/runtime/supervisor-system.ts';
 import type { Journal } from '../../actors/runtime/journal.ts';
 import { createMemoryJournal } from '../../actors/runtime/memory-journal.ts';
-import { createSupervisorMachine, type SupervisorEmitted } from '../../machines/runtime/supervisor.ts';
+import {
+  createSupervisorMachine,
+  type SupervisorEmitted,
+  type SupervisorInput,
+} from '../../machines/runtime/supervisor.ts';
+import type { JournalRecord } from '../../protocol/runtime/ack-record.ts';
 import type { RoutedRecord } from '../../protocol/runtime/routing.ts';
 import { testSystem } from './test-system.ts';
 
@@ -11,16 +16,26 @@ export function startSupervisor(journal: Journal<RoutedRecord> = createMemoryJou
   return startSystem(testSystem(), journal, clock);
 }
 
+/** How a test starts a supervisor beyond its system, journal and clock. */
+interface StartOptions {
+  /** What the supervisor starts with (a restored run's journal, say). */
+  input?: SupervisorInput;
+  /** XState's inspection of the whole actor system. */
+  inspect?: (event: InspectionEvent) => void;
+}
+
 /** Any system's supervisor (of recorder agents), its clock for expiry too when one is given. */
 export function startSystem(
   system: SystemDefinition,
-  journal: Journal<RoutedRecord> = createMemoryJournal(),
+  journal: Journal<JournalRecord> = createMemoryJournal(),
   clock?: SimulatedClock,
+  options: StartOptions = {},
 ) {
   const now = clock ? { now: () => clock.now() } : {};
   const actor = createActor(createSupervisorMachine(system, { journal, ...now }), {
-    input: {},
+    input: options.input ?? {},
     ...(clock ? { clock } : {}),
+    ...(options.inspect ? { inspect: options.inspect } : {}),
   });
   const emitted: SupervisorEmitted[] = [];
   actor.on('*', (event) => emitted.push(event as SupervisorEmitted));
@@ -41,3 +56,14 @@ export function startSystem(
 /** Waits (2 s at most) until an actor's context satisfies `predicate`. */
 export const until = (ref: AnyActorRef, predicate: (context: any) => boolean) =>
   waitFor(ref, (snapshot) => predicate(snapshot.context), { timeout: 2_000 });
+
+/** Lets the journal writer, the deliverer and the agents run what is due (one macrotask). */
+export const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Runs `clock` on by `ms`, in steps of `step` ms, letting what each step makes due run. */
+export async function advance(clock: SimulatedClock, ms: number, step = 100): Promise<void> {
+  for (let t = 0; t < ms; t += step) {
+    clock.increment(step);
+    await flush();
+  }
+}

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock, type AnyActorRef } from 'xstate';
+import { SimulatedClock } from 'xstate';
 import { createMemoryJournal } from '../../../../actors/runtime/memory-journal.ts';
 import type { AckOptions } from '../../../../machines/runtime/ack-delivery.ts';
-import { createSupervisorMachine, type SupervisorEmitted } from '../../../../machines/runtime/supervisor.ts';
 import type { SystemDefinition } from '../../../../machines/runtime/supervisor-system.ts';
 import { isRoutedRecord, type JournalRecord } from '../../../../protocol/runtime/ack-record.ts';
 import { ackTestSystem, stopAgent } from '../../../support/ack-harness.ts';
+import { advance, flush, startSystem } from '../../../support/supervisor-harness.ts';
 import { envelope } from '../../../support/test-system.ts';
 
 /*
@@ -27,23 +27,18 @@ function startSilenced(acks: AckOptions | undefined, journaled?: readonly Journa
         journaledIds: journaled.flatMap((r) => (isRoutedRecord(r) ? [String(r.envelope['message_id'])] : [])),
       }
     : {};
-  const actor = createActor(createSupervisorMachine(system, { journal, now: () => clock.now() }), { input, clock });
-  const emitted: SupervisorEmitted[] = [];
-  actor.on('*', (event) => emitted.push(event as SupervisorEmitted));
-  actor.start();
-  const child = (name: string) => (actor.getSnapshot().children as Record<string, AnyActorRef>)[name]!;
-  stopAgent(child('B'));
-  const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
-  const advance = async (ms: number, step = 100) => {
-    for (let t = 0; t < ms; t += step) {
-      clock.increment(step);
-      await flush();
-    }
-  };
-  const rejectedOfA = () =>
-    child('A').getSnapshot().context.rejected as { type: string; error: { code: string; message: string } }[];
+  const { actor, emitted, agent, rejected } = startSystem(system, journal, clock, { input });
+  stopAgent(agent('B'));
   const ackTrail = async () => (await journal.read('run-1')).map((e) => e.data).filter((r) => !isRoutedRecord(r));
-  return { actor, emitted, child, flush, advance, rejectedOfA, ackTrail };
+  return {
+    actor,
+    emitted,
+    child: agent,
+    flush,
+    advance: (ms: number, step?: number) => advance(clock, ms, step),
+    rejectedOfA: () => rejected('A'),
+    ackTrail,
+  };
 }
 
 const question = () => envelope({ data_type: 'question', payload: { text: 'ready?' } });

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock, type AnyActorRef } from 'xstate';
+import { SimulatedClock } from 'xstate';
 import { createMemoryJournal } from '../../../../actors/runtime/memory-journal.ts';
-import { createSupervisorMachine, type SupervisorEmitted } from '../../../../machines/runtime/supervisor.ts';
-import type { JournalRecord } from '../../../../protocol/runtime/ack-record.ts';
 import { ackTestSystem, stopAgent } from '../../../support/ack-harness.ts';
-import { startSupervisor } from '../../../support/supervisor-harness.ts';
+import { flush, startSupervisor, startSystem } from '../../../support/supervisor-harness.ts';
 import { envelope } from '../../../support/test-system.ts';
 
 /*
@@ -22,17 +20,8 @@ function startWithUserRoutes(agentInput?: { maxQueued?: number; retryAfterMs?: n
     { from: 'USER', to: 'B', data_type: 'question' },
   ];
   const clock = new SimulatedClock();
-  const journal = createMemoryJournal<JournalRecord>();
-  const actor = createActor(createSupervisorMachine(system, { journal, now: () => clock.now() }), {
-    input: {},
-    clock,
-  });
-  const emitted: SupervisorEmitted[] = [];
-  actor.on('*', (event) => emitted.push(event as SupervisorEmitted));
-  actor.start();
-  const child = (name: string) => (actor.getSnapshot().children as Record<string, AnyActorRef>)[name]!;
-  const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
-  return { actor, clock, calls, emitted, child, flush };
+  const { actor, emitted, agent } = startSystem(system, createMemoryJournal(), clock);
+  return { actor, clock, calls, emitted, child: agent, flush };
 }
 
 const fromUser = (data_type: 'note' | 'question', text: string) =>

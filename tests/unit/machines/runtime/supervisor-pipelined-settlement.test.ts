@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock, type AnyActorRef } from 'xstate';
+import { SimulatedClock } from 'xstate';
 import { createMemoryJournal } from '../../../../actors/runtime/memory-journal.ts';
-import { createSupervisorMachine, type SupervisorEmitted } from '../../../../machines/runtime/supervisor.ts';
 import type { SupervisorInput } from '../../../../machines/runtime/supervisor.ts';
 import type { SystemDefinition } from '../../../../machines/runtime/supervisor-system.ts';
 import { DEFAULT_ADDRESSING } from '../../../../protocol/runtime/envelope-addressing.ts';
 import type { RoutedRecord } from '../../../../protocol/runtime/routing.ts';
 import { ackTestSystem } from '../../../support/ack-harness.ts';
 import { createGatedJournal } from '../../../support/gated-journal.ts';
-import { startSystem } from '../../../support/supervisor-harness.ts';
+import { flush, startSystem } from '../../../support/supervisor-harness.ts';
 import { envelope, testSystem } from '../../../support/test-system.ts';
 
 /*
@@ -17,21 +16,10 @@ import { envelope, testSystem } from '../../../support/test-system.ts';
  */
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A pipelined system's supervisor on a simulated clock, started with `input`. */
-function startPipelined(system: SystemDefinition, input: SupervisorInput = {}) {
-  const clock = new SimulatedClock();
-  const journal = createMemoryJournal<RoutedRecord>();
-  const machine = createSupervisorMachine({ ...system, delivery: 'pipelined' }, { journal, now: () => clock.now() });
-  const actor = createActor(machine, { input, clock });
-  const emitted: SupervisorEmitted[] = [];
-  actor.on('*', (event) => emitted.push(event as SupervisorEmitted));
-  actor.start();
-  const child = (name: string) => (actor.getSnapshot().children as Record<string, AnyActorRef>)[name]!;
-  const sendAs = (name: string, event: unknown) => child(name).send({ type: 'recorder.send', event });
-  return { actor, clock, emitted, child, sendAs };
-}
+const startPipelined = (system: SystemDefinition, input: SupervisorInput = {}) =>
+  startSystem({ ...system, delivery: 'pipelined' }, createMemoryJournal(), new SimulatedClock(), { input });
 
 describe('supervisor with pipelined delivery, at the edges', () => {
   it('does not hand out an envelope for an external address that expired while its append waited', async () => {
@@ -57,14 +45,14 @@ describe('supervisor with pipelined delivery, at the edges', () => {
 
   it('does not hold what an agent sends after it got a redelivery of an envelope already durable', async () => {
     const durable = envelope();
-    const { child, sendAs } = startPipelined(testSystem(), { journaledIds: [durable.message_id] });
+    const { agent, sendAs } = startPipelined(testSystem(), { journaledIds: [durable.message_id] });
     sendAs('A', { type: 'supervisor.send', envelope: durable, redeliver: true });
-    expect(child('B').getSnapshot().context.received).toHaveLength(1);
+    expect(agent('B').getSnapshot().context.received).toHaveLength(1);
     const reply = envelope({ from_agent: 'B', to_agent: 'A' });
     sendAs('B', { type: 'supervisor.send', envelope: reply });
     await flush();
     expect(
-      child('A')
+      agent('A')
         .getSnapshot()
         .context.received.map((d: { input: { envelope: unknown } }) => d.input.envelope),
     ).toEqual([reply]);
@@ -72,12 +60,12 @@ describe('supervisor with pipelined delivery, at the edges', () => {
 
   it('tells the sender of a plain send that its receiver throttled it', async () => {
     const { system } = ackTestSystem({ tracked: false, agentInput: { maxQueued: 0, retryAfterMs: 700 } });
-    const { child, sendAs } = startPipelined(system);
+    const { agent, sendAs } = startPipelined(system);
     const second = envelope({ payload: { text: 'finds B full' } });
     sendAs('A', { type: 'supervisor.send', envelope: envelope({ payload: { text: 'keeps B busy' } }) });
     sendAs('A', { type: 'supervisor.send', envelope: second });
     await flush();
-    const rejected = child('A').getSnapshot().context.rejected as { error: { code: string }; requestId: string }[];
+    const rejected = agent('A').getSnapshot().context.rejected as { error: { code: string }; requestId: string }[];
     expect(rejected.map((r) => [r.error.code, r.requestId])).toEqual([['throttled', second.message_id]]);
   });
 

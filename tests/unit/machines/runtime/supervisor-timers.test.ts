@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock, type AnyActorRef, type InspectionEvent } from 'xstate';
+import { SimulatedClock, type InspectionEvent } from 'xstate';
 import { createMemoryJournal } from '../../../../actors/runtime/memory-journal.ts';
-import { createSupervisorMachine } from '../../../../machines/runtime/supervisor.ts';
 import type { JournalRecord } from '../../../../protocol/runtime/ack-record.ts';
 import { ackTestSystem, stopAgent } from '../../../support/ack-harness.ts';
+import { advance, flush, startSystem } from '../../../support/supervisor-harness.ts';
 import { envelope } from '../../../support/test-system.ts';
 
 /*
@@ -17,28 +17,15 @@ function startInspected(options: Parameters<typeof ackTestSystem>[0] = {}, journ
   const { system, calls } = ackTestSystem(options);
   const clock = new SimulatedClock();
   const eventsIn: string[] = [];
-  let supervisor: AnyActorRef | undefined;
+  // The supervisor is the root of its actor system.
   const inspect = (event: InspectionEvent) => {
-    if (event.type === '@xstate.event' && event.actorRef === supervisor) eventsIn.push(event.event.type);
+    if (event.type === '@xstate.event' && event.actorRef.sessionId === event.rootId) eventsIn.push(event.event.type);
   };
-  const actor = createActor(
-    createSupervisorMachine(system, { journal: createMemoryJournal<JournalRecord>(), now: () => clock.now() }),
-    { input: journaled ? { journal: journaled } : {}, clock, inspect },
-  );
-  supervisor = actor;
-  actor.start();
-  const child = (name: string) => (actor.getSnapshot().children as Record<string, AnyActorRef>)[name]!;
-  const sendAsA = (event: unknown) => child('A').send({ type: 'recorder.send', event });
-  const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
-  /** Runs the clock on by `ms`, in steps of 100 ms. */
-  const advance = async (ms: number) => {
-    for (let t = 0; t < ms; t += 100) {
-      clock.increment(100);
-      await flush();
-    }
-  };
+  const input = journaled ? { journal: journaled } : {};
+  const { actor, agent, sendAs } = startSystem(system, createMemoryJournal(), clock, { input, inspect });
+  const sendAsA = (event: unknown) => sendAs('A', event);
   const count = (type: string) => eventsIn.filter((t) => t === type).length;
-  return { actor, clock, calls, child, sendAsA, flush, advance, count };
+  return { actor, clock, calls, child: agent, sendAsA, flush, advance: (ms: number) => advance(clock, ms), count };
 }
 
 const question = () => envelope({ data_type: 'question', payload: { text: 'ready?' } });
