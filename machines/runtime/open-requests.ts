@@ -79,7 +79,15 @@ export class OpenRequests {
     return open;
   }
 
-  /** Closes request `id` whatever its state (its receiver turned it down, or its own append failed). */
+  /**
+   * Its receiver turned request `id` down (`throttled`): closes and returns it, unless an answer
+   * to it is being journaled (that answer's outcome decides, as for a timeout).
+   */
+  decline(id: string): OpenRequest | undefined {
+    return this.#open.get(id)?.answer === undefined ? this.close(id) : undefined;
+  }
+
+  /** Closes request `id` whatever its state (its own append failed). */
   close(id: string): OpenRequest | undefined {
     const open = this.#open.get(id);
     this.#open.delete(id);

@@ -101,7 +101,7 @@ export function handleThrottle(
     return true;
   }
   // An untracked request is over for its requester: closed now, it hears no `request_timeout` later.
-  const open = step.ledger.requests.close(requestId);
+  const open = step.ledger.requests.decline(requestId);
   if (open) enqueue.cancel(requestTimerId(requestId));
   const to = open ? open.requester : sender;
   if (!isRunningChild(self, to)) return false;

@@ -6,7 +6,7 @@ import { safeParseOnce } from '../../protocol/runtime/parse-once.ts';
 import { toErrorIssues } from '../../protocol/runtime/runtime-error.ts';
 import type { RoutableEnvelope, RoutedRecord } from '../../protocol/runtime/routing.ts';
 import { compileVersionRule, type VersionCheck } from '../../protocol/runtime/version-rule.ts';
-import { OpenRequests } from './open-requests.ts';
+import { OpenRequests, type OpenRequest } from './open-requests.ts';
 import { OutputCommit, type HeldEvents } from './output-commit.ts';
 import { PendingDeliveries, type PendingDelivery } from './pending-deliveries.ts';
 import { RoutingTable } from './routing-table.ts';
@@ -17,7 +17,23 @@ import type { SystemDefinition } from './supervisor-system.ts';
 interface Settlement<E = unknown> {
   due: PendingDelivery[];
   released: HeldEvents<E>[];
+  /** What appends that failed did to open requests (see `RequestFailures`). */
+  requests: RequestFailures;
 }
+
+/**
+ * What failed appends did to open requests, as they came back (before their turn in routing
+ * order, so that a request or answer sent again meanwhile finds the request as it now is).
+ */
+export interface RequestFailures {
+  /** Requests closed because their own append failed: their timers are to be cancelled. */
+  closed: string[];
+  /** Requests whose answer failed after their timer fired: closed, their requesters to be told. */
+  timedOut: { id: string; open: OpenRequest }[];
+}
+
+/** A batch without failures: never written to (only a failed outcome writes, and such a batch gets its own). */
+const NO_REQUEST_FAILURES: RequestFailures = { closed: [], timedOut: [] };
 
 /** Whether receivers written as `receivers` include `name`. */
 const addresses = (receivers: string | readonly string[], name: string) =>
@@ -235,13 +251,19 @@ export class SupervisorLedger<E = unknown> {
   settle(acked: readonly number[], failed: readonly { ticket: number; message: string }[]): Settlement<E> {
     const confirmed = new Set<string>();
     for (const ticket of acked) this.resolve(ticket, SETTLED_OK, confirmed);
-    for (const { ticket, message } of failed) this.resolve(ticket, { ok: false, message }, confirmed);
+    const requests = failed.length > 0 ? { closed: [], timedOut: [] } : NO_REQUEST_FAILURES;
+    for (const { ticket, message } of failed) this.resolve(ticket, { ok: false, message }, confirmed, requests);
     const due = this.pending.takeSettled();
-    return { due, released: confirmed.size > 0 ? this.outputs.release(confirmed) : [] };
+    return { due, released: confirmed.size > 0 ? this.outputs.release(confirmed) : [], requests };
   }
 
   /** Records an append's outcome, for its ticket and the redeliveries that wait on it. */
-  private resolve(ticket: number, outcome: NonNullable<PendingDelivery['settled']>, confirmed: Set<string>): void {
+  private resolve(
+    ticket: number,
+    outcome: NonNullable<PendingDelivery['settled']>,
+    confirmed: Set<string>,
+    requests = NO_REQUEST_FAILURES,
+  ): void {
     const p = this.pending.get(ticket);
     if (!p || p.settled) return;
     p.settled = outcome;
@@ -249,7 +271,7 @@ export class SupervisorLedger<E = unknown> {
     if (!outcome.ok) {
       // A message that never reached the journal was never routed: its id may be sent again.
       this.seen.forget(id);
-      if (p.record.kind === 'request') this.requests.close(id);
+      this.dropFailedRequest(p, requests);
       if (p.deliveredEarly) {
         this.revoked.add(id);
         this.outputs.revoke(id, p.targets);
@@ -259,6 +281,18 @@ export class SupervisorLedger<E = unknown> {
     const followers = this.followers.size > 0 ? this.followers.get(ticket) : undefined;
     if (!followers) return;
     this.followers.delete(ticket);
-    for (const follower of followers) this.resolve(follower, outcome, confirmed);
+    for (const follower of followers) this.resolve(follower, outcome, confirmed, requests);
+  }
+
+  /** A failed request is closed; a failed answer reopens its request, or closes it if it timed out meanwhile. */
+  private dropFailedRequest({ record, id }: PendingDelivery, failures: RequestFailures): void {
+    const correlationId = record.correlation_id;
+    if (correlationId === undefined) return;
+    if (record.kind === 'request') {
+      if (this.requests.close(correlationId)) failures.closed.push(correlationId);
+      return;
+    }
+    const timedOut = this.requests.unanswered(correlationId, id);
+    if (timedOut) failures.timedOut.push({ id: correlationId, open: timedOut });
   }
 }

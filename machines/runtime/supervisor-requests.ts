@@ -2,10 +2,13 @@
  * The supervisor's request timers: a request admitted opens one (`request:<id>`, a delayed event
  * on the actor system's clock), a durable answer cancels it, and when it fires first the
  * requester hears `request_timeout`. An answer that fails (its append, or its delivery past its
- * expiry) leaves the request open, its timer running (see `OpenRequests`).
+ * expiry) leaves the request open, its timer running (see `OpenRequests`); a request whose own
+ * append failed is closed, its timer cancelled. A request that expires while it waits for the
+ * disk is never delivered, and stays open until its timer fires: nobody can answer it.
  */
 import type { OpenRequest } from './open-requests.ts';
 import type { PendingDelivery } from './pending-deliveries.ts';
+import type { RequestFailures } from './supervisor-ledger.ts';
 import type { RequestExpiredEvent, SupervisorRejectedEvent } from './supervisor-events.ts';
 import { refuse, type SupervisorStep } from './supervisor-step.ts';
 
@@ -17,8 +20,6 @@ export function trackRequest(step: SupervisorStep, pending: PendingDelivery, tim
   const { record } = pending;
   if (record.kind === 'request' && !record.expired) {
     const expired: RequestExpiredEvent = { type: 'supervisor.request.expired', correlationId: pending.id };
-    // Sent again after its append failed: the failed send's timer must not close it early.
-    step.enqueue.cancel(requestTimerId(pending.id));
     // Stryker disable next-line ArrowFunction: XState's sendTo sends to the actor itself when its target resolves to undefined
     step.enqueue.sendTo(({ self }) => self, expired, {
       delay: timeoutMs ?? step.config.requestTimeoutMs,
@@ -28,26 +29,27 @@ export function trackRequest(step: SupervisorStep, pending: PendingDelivery, tim
 }
 
 /**
- * A request or an answer is settled (`delivered`: durable and handed over, or not): a durable
- * answer closes its request and cancels its timer; a failed one reopens it, and tells its
- * requester now if its timer fired meanwhile; a request whose append failed is closed (by the
- * ledger), and its timer cancelled.
+ * A durable answer comes to its turn: `delivered`, it closes its request and cancels its timer;
+ * expired while it waited for the disk, it reopens the request (or, if the request's timer fired
+ * meanwhile, its requester hears `request_timeout` now).
  */
-export function settleRequest(step: SupervisorStep, pending: PendingDelivery, delivered: boolean): void {
+export function settleAnswer(step: SupervisorStep, pending: PendingDelivery, delivered: boolean): void {
   const { record } = pending;
   const correlationId = record.correlation_id;
-  // Stryker disable next-line ConditionalExpression: a fast path; without a correlation neither branch below changes anything (no timer has that id, no request that answer)
-  if (correlationId === undefined) return;
+  if (record.kind !== 'response' || correlationId === undefined) return;
   const { requests } = step.context.ledger;
-  if (record.kind === 'request') {
-    // Stryker disable next-line OptionalChaining: `ledger.settle` makes due only deliveries whose `settled` is set
-    if (!pending.settled?.ok) step.enqueue.cancel(requestTimerId(correlationId));
-  } else if (delivered) {
+  if (delivered) {
     if (requests.answered(correlationId, pending.id)) step.enqueue.cancel(requestTimerId(correlationId));
-  } else {
-    const timedOut = requests.unanswered(correlationId, pending.id);
-    if (timedOut) tellTimedOut(step, correlationId, timedOut);
+    return;
   }
+  const timedOut = requests.unanswered(correlationId, pending.id);
+  if (timedOut) tellTimedOut(step, correlationId, timedOut);
+}
+
+/** Carries out what failed appends did to open requests: timers of closed requests cancelled, timeouts told. */
+export function settleFailedRequests(step: SupervisorStep, failures: RequestFailures): void {
+  for (const id of failures.closed) step.enqueue.cancel(requestTimerId(id));
+  for (const { id, open } of failures.timedOut) tellTimedOut(step, id, open);
 }
 
 /** A request's timer fired: unless it was answered (or an answer to it is being journaled), it is closed and its requester told. */

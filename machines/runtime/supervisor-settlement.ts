@@ -2,8 +2,8 @@
  * The supervisor's settlement step, on each batch of journal outcomes (`journal.acked`): what
  * became durable is delivered in routing order (or, delivered early, confirmed) and announced as
  * routed; an append that failed is refused to its sender and its early delivery revoked; an
- * envelope that expired is announced as such; a request or answer settles its request's timer
- * (`settleRequest`); what agents produced while their input was not
+ * envelope that expired is announced as such; an answer that became durable closes its request,
+ * and failed requests and answers are carried out (`supervisor-requests.ts`); what agents produced while their input was not
  * durable is handled now, in order, or refused if that input's append failed; and a give-up or
  * expiry of acknowledged delivery is announced once the record closing it is durable.
  */
@@ -14,14 +14,14 @@ import type { JournalAckEvent } from '../../actors/runtime/journal-writer.ts';
 import type { PendingDelivery } from './pending-deliveries.ts';
 import { ackItemOf, applyAckEffects, rescheduleAckTimer } from './supervisor-acks.ts';
 import { deliveryOf, expiredEvent, journalRefusal, type AgentDeliveryEvent } from './supervisor-events.ts';
-import { settleRequest } from './supervisor-requests.ts';
+import { settleAnswer, settleFailedRequests } from './supervisor-requests.ts';
 import { ackStepOf, deliverPending, refuse, type RoutedEvent, type SupervisorStep } from './supervisor-step.ts';
 
 /** Settles a batch of journal outcomes. */
 export function deliverJournaled(step: SupervisorStep, event: JournalAckEvent): void {
   const { ledger } = step.context;
   const { enqueue } = step;
-  const { due, released } = ledger.settle(event.tickets, event.failed);
+  const { due, released, requests } = ledger.settle(event.tickets, event.failed);
   const settled = new SettledBatch(step);
   for (const pending of due) {
     const { record, partition } = pending;
@@ -30,7 +30,6 @@ export function deliverJournaled(step: SupervisorStep, event: JournalAckEvent): 
       settled.flush();
       // Stryker disable next-line OptionalChaining: as above, `settled` is set on every due delivery
       revoke(step, pending, pending.settled?.message);
-      settleRequest(step, pending, false);
       continue;
     }
     if (record.expired) {
@@ -42,10 +41,10 @@ export function deliverJournaled(step: SupervisorStep, event: JournalAckEvent): 
     if (!pending.deliveredEarly && pending.expiresAt !== undefined && ledger.expiredNow(pending)) {
       settled.flush();
       if (!closeTrackedExpiry(step, pending)) enqueue.emit(expiredEvent(partition, record, 'delivery'));
-      settleRequest(step, pending, false);
+      settleAnswer(step, pending, false);
       continue;
     }
-    settleRequest(step, pending, true);
+    settleAnswer(step, pending, true);
     if (!pending.deliveredEarly) settled.deliver(pending);
     if (pending.targets.length > 0) {
       settled.routed(partition, record);
@@ -55,6 +54,7 @@ export function deliverJournaled(step: SupervisorStep, event: JournalAckEvent): 
     enqueue({ type: 'emitRouted', params: { type: 'supervisor.outbound', partition, record } });
   }
   settled.flush();
+  settleFailedRequests(step, requests);
   const { acks } = step.context;
   if (acks?.closing) {
     const ackStep = ackStepOf(step, acks);

@@ -10,12 +10,13 @@ export interface GatedAppend<T> {
 /**
  * A memory journal whose appends wait until the test settles them, oldest first: `commit()` stores
  * the oldest waiting call in `durable` and resolves it; `fail()` rejects it and stores nothing.
+ * Given a partition, each settles the oldest waiting call of that partition instead.
  * A restarted process gets a new gated journal over the same `durable` (what never reached it is lost).
  */
 export function createGatedJournal<T>(durable: MemoryJournal<T> = createMemoryJournal<T>()): Journal<T> & {
   waiting: GatedAppend<T>[];
-  commit(): Promise<void>;
-  fail(message?: string): void;
+  commit(partition?: string): Promise<void>;
+  fail(message?: string, partition?: string): void;
   durable: MemoryJournal<T>;
 } {
   const queue: {
@@ -23,9 +24,10 @@ export function createGatedJournal<T>(durable: MemoryJournal<T> = createMemoryJo
     resolve: (entries: JournalEntry<T>[]) => void;
     reject: (error: Error) => void;
   }[] = [];
-  const oldest = () => {
-    const next = queue.shift();
-    if (!next) throw new Error('No append is waiting.');
+  const oldest = (partition?: string) => {
+    const at = partition === undefined ? 0 : queue.findIndex((q) => q.call.partition === partition);
+    const next = at < 0 ? undefined : queue.splice(at, 1)[0];
+    if (!next) throw new Error(`No append is waiting${partition === undefined ? '' : ` on ${partition}`}.`);
     return next;
   };
   return {
@@ -39,12 +41,12 @@ export function createGatedJournal<T>(durable: MemoryJournal<T> = createMemoryJo
       ),
     appendMany: (partition, data) =>
       new Promise((resolve, reject) => queue.push({ call: { partition, data }, resolve, reject })),
-    async commit() {
-      const next = oldest();
+    async commit(partition) {
+      const next = oldest(partition);
       next.resolve(await durable.appendMany(next.call.partition, next.call.data));
     },
-    fail(message = 'disk full') {
-      oldest().reject(new Error(message));
+    fail(message = 'disk full', partition) {
+      oldest(partition).reject(new Error(message));
     },
     read: (partition) => durable.read(partition),
     lastSeq: (partition) => durable.lastSeq(partition),

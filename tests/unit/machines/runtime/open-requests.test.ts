@@ -73,6 +73,18 @@ describe('OpenRequests', () => {
     expect(requests.size).toBe(1);
   });
 
+  it('declines a request its receiver turned down, unless an answer to it is being journaled', () => {
+    const requests = twoOpen();
+    expect(requests.decline('q2')).toEqual({ requester: 'A', to: 'C' });
+    expect(requests.size).toBe(1);
+    expect(requests.decline('q2')).toBeUndefined();
+    requests.answering('q1', 'r1');
+    expect(requests.decline('q1')).toBeUndefined();
+    expect(requests.size).toBe(1);
+    expect(requests.answered('q1', 'r1')).toBe(true);
+    expect(requests.size).toBe(0);
+  });
+
   it('gives a request opened again (after its append failed) a fresh start', () => {
     const requests = twoOpen();
     requests.answering('q1', 'r1');

@@ -3,7 +3,7 @@ import { DEFAULT_ADDRESSING } from '../../../../protocol/runtime/envelope-addres
 import type { RoutedRecord } from '../../../../protocol/runtime/routing.ts';
 import { orgMessage, orgTestSystem } from '../../../support/org/org-test-system.ts';
 import { createGatedJournal } from '../../../support/gated-journal.ts';
-import { startSupervisor, startSystem, until } from '../../../support/supervisor-harness.ts';
+import { flush, startSupervisor, startSystem, until } from '../../../support/supervisor-harness.ts';
 import { envelope, testSystem } from '../../../support/test-system.ts';
 import { TimerClock } from '../../../support/timer-clock.ts';
 
@@ -13,12 +13,20 @@ const TIMEOUT = 5_000;
 const question = () => envelope({ data_type: 'question' });
 const answerTo = () => envelope({ from_agent: 'B', to_agent: 'A', data_type: 'answer' });
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** What B reports of its work on `requestId`. */
+const report = (requestId: string, outcome: object) => ({
+  type: 'agent.report',
+  agent: 'B',
+  requestId,
+  attempts: 1,
+  outcome,
+});
 
-/** A supervisor on a gated journal, with request `q` from A to B already durable and delivered. */
-async function askedAndDelivered() {
+/** A supervisor (durable delivery unless told) on a gated journal, with request `q` from A to B already durable and delivered. */
+async function askedAndDelivered(delivery: 'durable' | 'pipelined' = 'durable') {
   const clock = new TimerClock();
   const journal = createGatedJournal<RoutedRecord>();
-  const harness = startSupervisor(journal, clock);
+  const harness = startSystem({ ...testSystem(), delivery }, journal, clock);
   const q = question();
   harness.sendAs('A', { type: 'supervisor.request', envelope: q, timeoutMs: TIMEOUT });
   await expect.poll(() => journal.waiting.length).toBe(1);
@@ -79,12 +87,112 @@ describe('supervisor: an answer that fails', () => {
     await until(agent('B'), (c) => c.rejected.length === 2);
     expect(rejected('B').map((r) => r.error.code)).toEqual(['journal_unavailable', 'unknown_correlation']);
   });
+  it('is accepted again under the same message id once its failure is known', async () => {
+    const { agent, received, rejected, clock, journal, q, sendAs } = await askedAndDelivered();
+    const a = answerTo();
+    sendAs('B', { type: 'supervisor.respond', inReplyTo: q.message_id, envelope: a });
+    await expect.poll(() => journal.waiting.length).toBe(1);
+    journal.fail();
+    await until(agent('B'), (c) => c.rejected.length === 1);
+    sendAs('B', { type: 'supervisor.respond', inReplyTo: q.message_id, envelope: a });
+    await expect.poll(() => journal.waiting.length).toBe(1);
+    await journal.commit();
+    await until(agent('A'), (c) => c.received.length === 1);
+    expect(received('A')[0]!.input).toEqual(a);
+    expect(clock.armed(TIMEOUT)).toBe(0);
+    expect(rejected('B')).toHaveLength(1);
+  });
+
+  it("reopens its request also when it was a worker's output answering it", async () => {
+    const { agent, received, rejected, clock, journal, q, sendAs } = await askedAndDelivered();
+    const output = answerTo();
+    sendAs('B', report(q.message_id, { status: 'completed', output }));
+    await expect.poll(() => journal.waiting.length).toBe(1);
+    journal.fail();
+    await until(agent('B'), (c) => c.rejected.length === 1);
+    expect(clock.armed(TIMEOUT)).toBe(1);
+    const again = answerTo();
+    sendAs('B', { type: 'supervisor.respond', inReplyTo: q.message_id, envelope: again });
+    await expect.poll(() => journal.waiting.length).toBe(1);
+    await journal.commit();
+    await until(agent('A'), (c) => c.received.length === 1);
+    expect(received('A')[0]!.input).toEqual(again);
+    expect(clock.armed(TIMEOUT)).toBe(0);
+    expect(rejected('A')).toHaveLength(0);
+  });
+
+  it('under pipelined delivery, is revoked from the requester, which may then get an answer sent again', async () => {
+    const { agent, received, rejected, clock, journal, q, sendAs } = await askedAndDelivered('pipelined');
+    const first = answerTo();
+    sendAs('B', { type: 'supervisor.respond', inReplyTo: q.message_id, envelope: first });
+    await until(agent('A'), (c) => c.received.length === 1);
+    journal.fail();
+    await until(agent('A'), (c) => c.cancelled.length === 1);
+    expect(agent('A').getSnapshot().context.cancelled[0]).toMatchObject({ requestId: first.message_id });
+    expect(clock.armed(TIMEOUT)).toBe(1);
+    const again = answerTo();
+    sendAs('B', { type: 'supervisor.respond', inReplyTo: q.message_id, envelope: again });
+    await until(agent('A'), (c) => c.received.length === 2);
+    await journal.commit();
+    await flush();
+    expect(received('A')[1]!.input).toEqual(again);
+    expect(clock.armed(TIMEOUT)).toBe(0);
+    expect(rejected('A')).toHaveLength(0);
+  });
+
+  it('under pipelined delivery, after a timeout that fired meanwhile: the requester hears the revocation, then request_timeout', async () => {
+    const { agent, rejected, clock, journal, q, sendAs } = await askedAndDelivered('pipelined');
+    sendAs('B', { type: 'supervisor.respond', inReplyTo: q.message_id, envelope: answerTo() });
+    await until(agent('A'), (c) => c.received.length === 1);
+    clock.increment(TIMEOUT);
+    await flush();
+    expect(rejected('A')).toHaveLength(0);
+    journal.fail();
+    await until(agent('A'), (c) => c.rejected.length === 1);
+    expect(rejected('A')[0]).toMatchObject({ error: { code: 'request_timeout' }, requestId: q.message_id });
+    expect(agent('A').getSnapshot().context.cancelled).toHaveLength(1);
+  });
+});
+
+describe('supervisor: a request whose append failed', () => {
+  it('keeps a timer when it is sent again before its turn in routing order came', async () => {
+    const clock = new TimerClock();
+    const journal = createGatedJournal<RoutedRecord>();
+    const { actor, agent, rejected, sendAs } = startSupervisor(journal, clock);
+    // An earlier outbox, then a note on run-3 and the request on run-2 in the next one.
+    sendAs('A', { type: 'supervisor.send', envelope: envelope({ run_id: 'run-1' }) });
+    await expect.poll(() => journal.waiting.length).toBe(1);
+    const q = envelope({ data_type: 'question', run_id: 'run-2' });
+    sendAs('A', { type: 'supervisor.send', envelope: envelope({ run_id: 'run-3' }) });
+    sendAs('A', { type: 'supervisor.request', envelope: q, timeoutMs: TIMEOUT });
+    await expect.poll(() => journal.waiting.length).toBe(3);
+    // Its failure comes back with the first outbox's ack, while the note before it still waits.
+    journal.fail('disk full', 'run-2');
+    await flush();
+    await journal.commit('run-1');
+    await flush();
+    expect(rejected('A')).toHaveLength(0);
+    sendAs('A', { type: 'supervisor.request', envelope: q, timeoutMs: TIMEOUT });
+    await expect.poll(() => journal.waiting.length).toBe(2);
+    await journal.commit('run-3');
+    await until(agent('A'), (c) => c.rejected.length === 1);
+    expect(rejected('A')[0]!.error.code).toBe('journal_unavailable');
+    await journal.commit('run-2');
+    await until(agent('B'), (c) => c.received.length === 2);
+    expect(clock.armed(TIMEOUT)).toBe(1);
+    clock.increment(TIMEOUT);
+    await until(agent('A'), (c) => c.rejected.length === 2);
+    expect(rejected('A')[1]).toMatchObject({ error: { code: 'request_timeout' }, requestId: q.message_id });
+    expect(actor.getSnapshot().context.ledger.requests.size).toBe(0);
+  });
 });
 
 describe('supervisor: an answer being journaled', () => {
   it('wins over a timeout that fires meanwhile once it is durable: the requester gets it and no request_timeout', async () => {
     const { agent, rejected, clock, journal, answer } = await askedAndDelivered();
     const a = await answer();
+    // Held, not closed: its timer still runs.
+    expect(clock.armed(TIMEOUT)).toBe(1);
     clock.increment(TIMEOUT);
     await tick();
     await journal.commit();
@@ -133,6 +241,18 @@ describe('supervisor: an answer being journaled', () => {
       { kind: 'response', correlationId: request.message_id },
       { kind: 'direct' },
     ]);
+  });
+
+  it('leaves a throttle of its request to the answer: the requester is not told throttled and gets the answer', async () => {
+    const { agent, received, rejected, clock, journal, q, sendAs, answer } = await askedAndDelivered();
+    const a = await answer();
+    sendAs('B', report(q.message_id, { status: 'throttled', retryAfterMs: 100 }));
+    await flush();
+    await journal.commit();
+    await until(agent('A'), (c) => c.received.length === 1);
+    expect(received('A')[0]!.input).toEqual(a);
+    expect(rejected('A')).toHaveLength(0);
+    expect(clock.armed(TIMEOUT)).toBe(0);
   });
 });
 
