@@ -254,6 +254,19 @@ describe('supervisor: an answer being journaled', () => {
     expect(rejected('A')).toHaveLength(0);
     expect(clock.armed(TIMEOUT)).toBe(0);
   });
+
+  it('leaves the request its timer when the throttle came while an answer that then fails was held', async () => {
+    const { agent, rejected, clock, journal, q, sendAs, answer } = await askedAndDelivered();
+    await answer();
+    sendAs('B', report(q.message_id, { status: 'throttled', retryAfterMs: 100 }));
+    await flush();
+    journal.fail();
+    await until(agent('B'), (c) => c.rejected.length === 1);
+    expect(clock.armed(TIMEOUT)).toBe(1);
+    clock.increment(TIMEOUT);
+    await until(agent('A'), (c) => c.rejected.length === 1);
+    expect(rejected('A')[0]).toMatchObject({ error: { code: 'request_timeout' }, requestId: q.message_id });
+  });
 });
 
 describe('supervisor: an answer that expires while it waits for the disk', () => {
@@ -283,5 +296,31 @@ describe('supervisor: an answer that expires while it waits for the disk', () =>
     expect(received('A')[0]!.input).toEqual(again);
     expect(clock.armed(TIMEOUT)).toBe(0);
     expect(rejected('B')).toHaveLength(0);
+  });
+
+  it("tells the requester request_timeout at its turn when the request's timer fired while it waited", async () => {
+    const clock = new TimerClock();
+    clock.set(10_000);
+    const journal = createGatedJournal<RoutedRecord>();
+    const system = { ...testSystem(), addressing: { ...DEFAULT_ADDRESSING, expiry: 'expires_at' } };
+    const { agent, received, rejected, sendAs } = startSystem(system, journal, clock);
+    const q = question();
+    sendAs('A', { type: 'supervisor.request', envelope: q, timeoutMs: TIMEOUT });
+    await expect.poll(() => journal.waiting.length).toBe(1);
+    await journal.commit();
+    await until(agent('B'), (c) => c.received.length === 1);
+    sendAs('B', {
+      type: 'supervisor.respond',
+      inReplyTo: q.message_id,
+      envelope: { ...answerTo(), expires_at: 12_000 },
+    });
+    await expect.poll(() => journal.waiting.length).toBe(1);
+    clock.increment(TIMEOUT);
+    await tick();
+    expect(rejected('A')).toHaveLength(0);
+    await journal.commit();
+    await until(agent('A'), (c) => c.rejected.length === 1);
+    expect(rejected('A')[0]).toMatchObject({ error: { code: 'request_timeout' }, requestId: q.message_id });
+    expect(received('A')).toHaveLength(0);
   });
 });
