@@ -6,7 +6,7 @@ import { safeParseOnce } from '../../protocol/runtime/parse-once.ts';
 import { toErrorIssues } from '../../protocol/runtime/runtime-error.ts';
 import type { RoutableEnvelope, RoutedRecord } from '../../protocol/runtime/routing.ts';
 import { compileVersionRule, type VersionCheck } from '../../protocol/runtime/version-rule.ts';
-import { OpenRequests, type OpenRequest } from './open-requests.ts';
+import { OpenRequests } from './open-requests.ts';
 import { OutputCommit, type HeldEvents } from './output-commit.ts';
 import { PendingDeliveries, type PendingDelivery } from './pending-deliveries.ts';
 import { RoutingTable } from './routing-table.ts';
@@ -17,23 +17,12 @@ import type { SystemDefinition } from './supervisor-system.ts';
 interface Settlement<E = unknown> {
   due: PendingDelivery[];
   released: HeldEvents<E>[];
-  /** What appends that failed did to open requests (see `RequestFailures`). */
-  requests: RequestFailures;
+  /**
+   * Requests closed because their own append failed, as the failure came back (before its turn
+   * in routing order, so that one sent again meanwhile is a new request): their timers go.
+   */
+  closedRequests: readonly string[];
 }
-
-/**
- * What failed appends did to open requests, as they came back (before their turn in routing
- * order, so that a request or answer sent again meanwhile finds the request as it now is).
- */
-export interface RequestFailures {
-  /** Requests closed because their own append failed: their timers are to be cancelled. */
-  closed: string[];
-  /** Requests whose answer failed after their timer fired: closed, their requesters to be told. */
-  timedOut: { id: string; open: OpenRequest }[];
-}
-
-/** A batch without failures: never written to (only a failed outcome writes, and such a batch gets its own). */
-const NO_REQUEST_FAILURES: RequestFailures = { closed: [], timedOut: [] };
 
 /** Whether receivers written as `receivers` include `name`. */
 const addresses = (receivers: string | readonly string[], name: string) =>
@@ -250,12 +239,11 @@ export class SupervisorLedger<E = unknown> {
    */
   settle(acked: readonly number[], failed: readonly { ticket: number; message: string }[]): Settlement<E> {
     const confirmed = new Set<string>();
-    for (const ticket of acked) this.resolve(ticket, SETTLED_OK, confirmed);
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArrayDeclaration: an allocation saved per batch; a timer id that names no timer cancels nothing
-    const requests = failed.length > 0 ? { closed: [], timedOut: [] } : NO_REQUEST_FAILURES;
-    for (const { ticket, message } of failed) this.resolve(ticket, { ok: false, message }, confirmed, requests);
+    const closedRequests: string[] = [];
+    for (const ticket of acked) this.resolve(ticket, SETTLED_OK, confirmed, closedRequests);
+    for (const { ticket, message } of failed) this.resolve(ticket, { ok: false, message }, confirmed, closedRequests);
     const due = this.pending.takeSettled();
-    return { due, released: confirmed.size > 0 ? this.outputs.release(confirmed) : [], requests };
+    return { due, released: confirmed.size > 0 ? this.outputs.release(confirmed) : [], closedRequests };
   }
 
   /** Records an append's outcome, for its ticket and the redeliveries that wait on it. */
@@ -263,7 +251,7 @@ export class SupervisorLedger<E = unknown> {
     ticket: number,
     outcome: NonNullable<PendingDelivery['settled']>,
     confirmed: Set<string>,
-    requests = NO_REQUEST_FAILURES,
+    closedRequests: string[],
   ): void {
     const p = this.pending.get(ticket);
     if (!p || p.settled) return;
@@ -272,7 +260,8 @@ export class SupervisorLedger<E = unknown> {
     if (!outcome.ok) {
       // A message that never reached the journal was never routed: its id may be sent again.
       this.seen.forget(id);
-      this.dropFailedRequest(p, requests);
+      // A request is closed now: sent again before its turn in routing order, it is a new one.
+      if (p.record.kind === 'request' && this.requests.close(id)) closedRequests.push(id);
       if (p.deliveredEarly) {
         this.revoked.add(id);
         this.outputs.revoke(id, p.targets);
@@ -282,19 +271,6 @@ export class SupervisorLedger<E = unknown> {
     const followers = this.followers.size > 0 ? this.followers.get(ticket) : undefined;
     if (!followers) return;
     this.followers.delete(ticket);
-    for (const follower of followers) this.resolve(follower, outcome, confirmed, requests);
-  }
-
-  /** A failed request is closed; a failed answer reopens its request, or closes it if it timed out meanwhile. */
-  private dropFailedRequest({ record, id }: PendingDelivery, failures: RequestFailures): void {
-    const correlationId = record.correlation_id;
-    // Stryker disable next-line ConditionalExpression: a fast path; `OpenRequests` closes and reopens only what it holds under that id
-    if (correlationId === undefined) return;
-    if (record.kind === 'request') {
-      if (this.requests.close(correlationId)) failures.closed.push(correlationId);
-      return;
-    }
-    const timedOut = this.requests.unanswered(correlationId, id);
-    if (timedOut) failures.timedOut.push({ id: correlationId, open: timedOut });
+    for (const follower of followers) this.resolve(follower, outcome, confirmed, closedRequests);
   }
 }

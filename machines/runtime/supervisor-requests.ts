@@ -8,7 +8,6 @@
  */
 import type { OpenRequest } from './open-requests.ts';
 import type { PendingDelivery } from './pending-deliveries.ts';
-import type { RequestFailures } from './supervisor-ledger.ts';
 import type { RequestExpiredEvent, SupervisorRejectedEvent } from './supervisor-events.ts';
 import { refuse, type SupervisorStep } from './supervisor-step.ts';
 
@@ -20,6 +19,8 @@ export function trackRequest(step: SupervisorStep, pending: PendingDelivery, tim
   const { record } = pending;
   if (record.kind === 'request' && !record.expired) {
     const expired: RequestExpiredEvent = { type: 'supervisor.request.expired', correlationId: pending.id };
+    // One timer per id at a time (XState does not clear a timer scheduled again under its id): a
+    // request's timer goes when it closes, before the same id can be admitted again.
     // Stryker disable next-line ArrowFunction: XState's sendTo sends to the actor itself when its target resolves to undefined
     step.enqueue.sendTo(({ self }) => self, expired, {
       delay: timeoutMs ?? step.config.requestTimeoutMs,
@@ -29,9 +30,10 @@ export function trackRequest(step: SupervisorStep, pending: PendingDelivery, tim
 }
 
 /**
- * A durable answer comes to its turn: `delivered`, it closes its request and cancels its timer;
- * expired while it waited for the disk, it reopens the request (or, if the request's timer fired
- * meanwhile, its requester hears `request_timeout` now).
+ * An answer comes to its turn in routing order: `delivered` (durable and handed over), it closes
+ * its request and cancels its timer; failed (its append, or its delivery past its expiry), it
+ * reopens the request, or, if the request's timer fired while the answer was held, its requester
+ * hears `request_timeout` now (after the answer's revocation, under pipelined delivery).
  */
 export function settleAnswer(step: SupervisorStep, pending: PendingDelivery, delivered: boolean): void {
   const correlationId = pending.record.correlation_id;
@@ -46,10 +48,9 @@ export function settleAnswer(step: SupervisorStep, pending: PendingDelivery, del
   if (timedOut) tellTimedOut(step, correlationId, timedOut);
 }
 
-/** Carries out what failed appends did to open requests: timers of closed requests cancelled, timeouts told. */
-export function settleFailedRequests(step: SupervisorStep, failures: RequestFailures): void {
-  for (const id of failures.closed) step.enqueue.cancel(requestTimerId(id));
-  for (const { id, open } of failures.timedOut) tellTimedOut(step, id, open);
+/** Requests closed as their own append failed: their timers are cancelled. */
+export function cancelRequestTimers(step: SupervisorStep, closed: readonly string[]): void {
+  for (const id of closed) step.enqueue.cancel(requestTimerId(id));
 }
 
 /** A request's timer fired: unless it was answered (or an answer to it is being journaled), it is closed and its requester told. */

@@ -2,8 +2,8 @@
  * The supervisor's settlement step, on each batch of journal outcomes (`journal.acked`): what
  * became durable is delivered in routing order (or, delivered early, confirmed) and announced as
  * routed; an append that failed is refused to its sender and its early delivery revoked; an
- * envelope that expired is announced as such; an answer that became durable closes its request,
- * and failed requests and answers are carried out (`supervisor-requests.ts`); what agents produced while their input was not
+ * envelope that expired is announced as such; an answer closes or reopens its request in its turn,
+ * and a failed request's timer goes (`supervisor-requests.ts`); what agents produced while their input was not
  * durable is handled now, in order, or refused if that input's append failed; and a give-up or
  * expiry of acknowledged delivery is announced once the record closing it is durable.
  */
@@ -14,14 +14,15 @@ import type { JournalAckEvent } from '../../actors/runtime/journal-writer.ts';
 import type { PendingDelivery } from './pending-deliveries.ts';
 import { ackItemOf, applyAckEffects, rescheduleAckTimer } from './supervisor-acks.ts';
 import { deliveryOf, expiredEvent, journalRefusal, type AgentDeliveryEvent } from './supervisor-events.ts';
-import { settleAnswer, settleFailedRequests } from './supervisor-requests.ts';
+import { cancelRequestTimers, settleAnswer } from './supervisor-requests.ts';
 import { ackStepOf, deliverPending, refuse, type RoutedEvent, type SupervisorStep } from './supervisor-step.ts';
 
 /** Settles a batch of journal outcomes. */
 export function deliverJournaled(step: SupervisorStep, event: JournalAckEvent): void {
   const { ledger } = step.context;
   const { enqueue } = step;
-  const { due, released, requests } = ledger.settle(event.tickets, event.failed);
+  const { due, released, closedRequests } = ledger.settle(event.tickets, event.failed);
+  if (closedRequests.length > 0) cancelRequestTimers(step, closedRequests);
   const settled = new SettledBatch(step);
   for (const pending of due) {
     const { record, partition } = pending;
@@ -30,6 +31,7 @@ export function deliverJournaled(step: SupervisorStep, event: JournalAckEvent): 
       settled.flush();
       // Stryker disable next-line OptionalChaining: as above, `settled` is set on every due delivery
       revoke(step, pending, pending.settled?.message);
+      settleAnswer(step, pending, false);
       continue;
     }
     if (record.expired) {
@@ -54,7 +56,6 @@ export function deliverJournaled(step: SupervisorStep, event: JournalAckEvent): 
     enqueue({ type: 'emitRouted', params: { type: 'supervisor.outbound', partition, record } });
   }
   settled.flush();
-  settleFailedRequests(step, requests);
   const { acks } = step.context;
   if (acks?.closing) {
     const ackStep = ackStepOf(step, acks);

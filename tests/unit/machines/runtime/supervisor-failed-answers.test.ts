@@ -152,6 +152,29 @@ describe('supervisor: an answer that fails', () => {
     expect(rejected('A')[0]).toMatchObject({ error: { code: 'request_timeout' }, requestId: q.message_id });
     expect(agent('A').getSnapshot().context.cancelled).toHaveLength(1);
   });
+
+  it('under pipelined delivery, is revoked before the requester hears request_timeout, also when its failure comes back before its turn', async () => {
+    const { agent, rejected, clock, journal, q, sendAs } = await askedAndDelivered('pipelined');
+    const toUser = (run_id: string) => envelope({ from_agent: 'B', to_agent: 'USER', run_id });
+    sendAs('B', { type: 'supervisor.send', envelope: toUser('run-8') });
+    await expect.poll(() => journal.waiting.length).toBe(1);
+    sendAs('B', { type: 'supervisor.send', envelope: toUser('run-9') });
+    sendAs('B', { type: 'supervisor.respond', inReplyTo: q.message_id, envelope: answerTo() });
+    await until(agent('A'), (c) => c.received.length === 1);
+    await expect.poll(() => journal.waiting.length).toBe(3);
+    clock.increment(TIMEOUT);
+    journal.fail('disk full', 'run-1');
+    await flush();
+    await journal.commit('run-8');
+    await flush();
+    // Not its turn yet (the note on run-9 before it waits): nobody is told anything.
+    expect(rejected('A')).toHaveLength(0);
+    expect(agent('A').getSnapshot().context.cancelled).toHaveLength(0);
+    await journal.commit('run-9');
+    const told = await until(agent('A'), (c) => c.rejected.length === 1);
+    expect(told.context.cancelled).toHaveLength(1);
+    expect(rejected('A')[0]).toMatchObject({ error: { code: 'request_timeout' }, requestId: q.message_id });
+  });
 });
 
 describe('supervisor: a request whose append failed', () => {
@@ -266,6 +289,22 @@ describe('supervisor: an answer being journaled', () => {
     clock.increment(TIMEOUT);
     await until(agent('A'), (c) => c.rejected.length === 1);
     expect(rejected('A')[0]).toMatchObject({ error: { code: 'request_timeout' }, requestId: q.message_id });
+  });
+
+  it("holds its request against a worker's output addressed to the requester: that one goes as a plain send", async () => {
+    const { agent, received, journal, q, sendAs, answer } = await askedAndDelivered();
+    await answer();
+    const output = answerTo();
+    sendAs('B', report(q.message_id, { status: 'completed', output }));
+    await expect.poll(() => journal.waiting.length).toBe(2);
+    await journal.commit();
+    await journal.commit();
+    await until(agent('A'), (c) => c.received.length === 2);
+    expect(received('A').map((d) => d.delivery)).toEqual([
+      { kind: 'response', correlationId: q.message_id },
+      { kind: 'direct' },
+    ]);
+    expect(received('A')[1]!.input).toEqual(output);
   });
 });
 

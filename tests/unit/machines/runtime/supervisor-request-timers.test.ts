@@ -4,7 +4,8 @@ import { createMemoryJournal } from '../../../../actors/runtime/memory-journal.t
 import { DEFAULT_ADDRESSING } from '../../../../protocol/runtime/envelope-addressing.ts';
 import type { RoutedRecord } from '../../../../protocol/runtime/routing.ts';
 import { createGatedJournal } from '../../../support/gated-journal.ts';
-import { startSupervisor, startSystem, until } from '../../../support/supervisor-harness.ts';
+import { startAckHarness, stopAgent } from '../../../support/ack-harness.ts';
+import { advance, startSupervisor, startSystem, until } from '../../../support/supervisor-harness.ts';
 import { envelope, testSystem } from '../../../support/test-system.ts';
 import { TimerClock } from '../../../support/timer-clock.ts';
 
@@ -117,5 +118,18 @@ describe('supervisor request timers', () => {
     clock.increment(1);
     await until(agent('A'), (c) => c.rejected.length === 2);
     expect(rejected('A')[1]!.error.code).toBe('request_timeout');
+  });
+
+  it('closes a request its receiver never acked once it is given up on: undeliverable, and no request_timeout after', async () => {
+    const h = startAckHarness();
+    stopAgent(h.child('B'));
+    const q = question();
+    h.sendAsA({ type: 'supervisor.request', envelope: q, timeoutMs: 60_000 });
+    await h.flush();
+    await advance(h.clock, 10_000);
+    expect(h.rejectedOfA().map((r) => r.error.code)).toEqual(['undeliverable']);
+    await advance(h.clock, 60_000, 1_000);
+    expect(h.rejectedOfA().map((r) => r.error.code)).toEqual(['undeliverable']);
+    expect(h.actor.getSnapshot().context.ledger.requests.size).toBe(0);
   });
 });
