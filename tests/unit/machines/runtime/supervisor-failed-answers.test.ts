@@ -22,40 +22,54 @@ const report = (requestId: string, outcome: object) => ({
   outcome,
 });
 
-/** A supervisor (durable delivery unless told) on a gated journal, with request `q` from A to B already durable and delivered. */
-async function askedAndDelivered(delivery: 'durable' | 'pipelined' = 'durable') {
+/**
+ * A supervisor on a gated journal and a clock at 10 000 ms (durable delivery and no expiry unless
+ * told), with request `q` from A to B already durable and delivered.
+ */
+async function askedAndDelivered(options: { delivery?: 'durable' | 'pipelined'; expiry?: boolean } = {}) {
   const clock = new TimerClock();
+  clock.set(10_000);
   const journal = createGatedJournal<RoutedRecord>();
-  const harness = startSystem({ ...testSystem(), delivery }, journal, clock);
+  const system = {
+    ...testSystem(),
+    delivery: options.delivery ?? 'durable',
+    ...(options.expiry ? { addressing: { ...DEFAULT_ADDRESSING, expiry: 'expires_at' } } : {}),
+  };
+  const harness = startSystem(system, journal, clock);
   const q = question();
   harness.sendAs('A', { type: 'supervisor.request', envelope: q, timeoutMs: TIMEOUT });
   await expect.poll(() => journal.waiting.length).toBe(1);
   await journal.commit();
   await until(harness.agent('B'), (c) => c.received.length === 1);
   /** B answers `q`; resolves once the answer's append waits on the journal. */
-  const answer = async () => {
-    const a = answerTo();
-    harness.sendAs('B', { type: 'supervisor.respond', inReplyTo: q.message_id, envelope: a });
+  const answer = async (sent = answerTo()) => {
+    harness.sendAs('B', { type: 'supervisor.respond', inReplyTo: q.message_id, envelope: sent });
     await expect.poll(() => journal.waiting.length).toBe(1);
-    return a;
+    return sent;
   };
-  return { ...harness, clock, journal, q, answer };
+  /** B answers `q` (again) and it is journaled: A gets it, and the request's timer is gone. */
+  const answeredAgain = async (sent = answerTo()) => {
+    const before = harness.received('A').length;
+    await answer(sent);
+    await journal.commit();
+    await until(harness.agent('A'), (c) => c.received.length === before + 1);
+    await flush();
+    expect(harness.received('A').at(-1)!.input).toEqual(sent);
+    expect(clock.armed(TIMEOUT)).toBe(0);
+  };
+  return { ...harness, clock, journal, q, answer, answeredAgain };
 }
 
 describe('supervisor: an answer that fails', () => {
   it('keeps its request open: the answer sent again reaches the requester, and the timer stops then', async () => {
-    const { agent, rejected, received, clock, journal, q, answer } = await askedAndDelivered();
+    const { agent, rejected, received, clock, journal, q, answer, answeredAgain } = await askedAndDelivered();
     await answer();
     journal.fail();
     await until(agent('B'), (c) => c.rejected.length === 1);
     expect(rejected('B')[0]!.error.code).toBe('journal_unavailable');
     expect(clock.armed(TIMEOUT)).toBe(1);
-    const again = await answer();
-    await journal.commit();
-    await until(agent('A'), (c) => c.received.length === 1);
-    expect(received('A')[0]!.input).toEqual(again);
+    await answeredAgain();
     expect(received('A')[0]!.delivery).toEqual({ kind: 'response', correlationId: q.message_id });
-    expect(clock.armed(TIMEOUT)).toBe(0);
     expect(rejected('B')).toHaveLength(1);
     expect(rejected('A')).toHaveLength(0);
   });
@@ -88,60 +102,41 @@ describe('supervisor: an answer that fails', () => {
     expect(rejected('B').map((r) => r.error.code)).toEqual(['journal_unavailable', 'unknown_correlation']);
   });
   it('is accepted again under the same message id once its failure is known', async () => {
-    const { agent, received, rejected, clock, journal, q, sendAs } = await askedAndDelivered();
-    const a = answerTo();
-    sendAs('B', { type: 'supervisor.respond', inReplyTo: q.message_id, envelope: a });
-    await expect.poll(() => journal.waiting.length).toBe(1);
+    const { agent, rejected, journal, answer, answeredAgain } = await askedAndDelivered();
+    const a = await answer();
     journal.fail();
     await until(agent('B'), (c) => c.rejected.length === 1);
-    sendAs('B', { type: 'supervisor.respond', inReplyTo: q.message_id, envelope: a });
-    await expect.poll(() => journal.waiting.length).toBe(1);
-    await journal.commit();
-    await until(agent('A'), (c) => c.received.length === 1);
-    expect(received('A')[0]!.input).toEqual(a);
-    expect(clock.armed(TIMEOUT)).toBe(0);
+    await answeredAgain(a);
     expect(rejected('B')).toHaveLength(1);
   });
 
   it("reopens its request also when it was a worker's output answering it", async () => {
-    const { agent, received, rejected, clock, journal, q, sendAs } = await askedAndDelivered();
-    const output = answerTo();
-    sendAs('B', report(q.message_id, { status: 'completed', output }));
+    const { agent, rejected, clock, journal, q, sendAs, answeredAgain } = await askedAndDelivered();
+    sendAs('B', report(q.message_id, { status: 'completed', output: answerTo() }));
     await expect.poll(() => journal.waiting.length).toBe(1);
     journal.fail();
     await until(agent('B'), (c) => c.rejected.length === 1);
     expect(clock.armed(TIMEOUT)).toBe(1);
-    const again = answerTo();
-    sendAs('B', { type: 'supervisor.respond', inReplyTo: q.message_id, envelope: again });
-    await expect.poll(() => journal.waiting.length).toBe(1);
-    await journal.commit();
-    await until(agent('A'), (c) => c.received.length === 1);
-    expect(received('A')[0]!.input).toEqual(again);
-    expect(clock.armed(TIMEOUT)).toBe(0);
+    await answeredAgain();
     expect(rejected('A')).toHaveLength(0);
   });
 
   it('under pipelined delivery, is revoked from the requester, which may then get an answer sent again', async () => {
-    const { agent, received, rejected, clock, journal, q, sendAs } = await askedAndDelivered('pipelined');
-    const first = answerTo();
-    sendAs('B', { type: 'supervisor.respond', inReplyTo: q.message_id, envelope: first });
-    await until(agent('A'), (c) => c.received.length === 1);
+    const { agent, rejected, clock, journal, answer, answeredAgain } = await askedAndDelivered({
+      delivery: 'pipelined',
+    });
+    const first = await answer();
+    expect(agent('A').getSnapshot().context.received).toHaveLength(1);
     journal.fail();
     await until(agent('A'), (c) => c.cancelled.length === 1);
     expect(agent('A').getSnapshot().context.cancelled[0]).toMatchObject({ requestId: first.message_id });
     expect(clock.armed(TIMEOUT)).toBe(1);
-    const again = answerTo();
-    sendAs('B', { type: 'supervisor.respond', inReplyTo: q.message_id, envelope: again });
-    await until(agent('A'), (c) => c.received.length === 2);
-    await journal.commit();
-    await flush();
-    expect(received('A')[1]!.input).toEqual(again);
-    expect(clock.armed(TIMEOUT)).toBe(0);
+    await answeredAgain();
     expect(rejected('A')).toHaveLength(0);
   });
 
   it('under pipelined delivery, after a timeout that fired meanwhile: the requester hears the revocation, then request_timeout', async () => {
-    const { agent, rejected, clock, journal, q, sendAs } = await askedAndDelivered('pipelined');
+    const { agent, rejected, clock, journal, q, sendAs } = await askedAndDelivered({ delivery: 'pipelined' });
     sendAs('B', { type: 'supervisor.respond', inReplyTo: q.message_id, envelope: answerTo() });
     await until(agent('A'), (c) => c.received.length === 1);
     clock.increment(TIMEOUT);
@@ -154,7 +149,7 @@ describe('supervisor: an answer that fails', () => {
   });
 
   it('under pipelined delivery, is revoked before the requester hears request_timeout, also when its failure comes back before its turn', async () => {
-    const { agent, rejected, clock, journal, q, sendAs } = await askedAndDelivered('pipelined');
+    const { agent, rejected, clock, journal, q, sendAs } = await askedAndDelivered({ delivery: 'pipelined' });
     const toUser = (run_id: string) => envelope({ from_agent: 'B', to_agent: 'USER', run_id });
     sendAs('B', { type: 'supervisor.send', envelope: toUser('run-8') });
     await expect.poll(() => journal.waiting.length).toBe(1);
@@ -310,50 +305,21 @@ describe('supervisor: an answer being journaled', () => {
 
 describe('supervisor: an answer that expires while it waits for the disk', () => {
   it('is not delivered, and leaves its request open for an answer sent again', async () => {
-    const clock = new TimerClock();
-    clock.set(10_000);
-    const journal = createGatedJournal<RoutedRecord>();
-    const system = { ...testSystem(), addressing: { ...DEFAULT_ADDRESSING, expiry: 'expires_at' } };
-    const { agent, emitted, received, rejected, sendAs } = startSystem(system, journal, clock);
-    const q = question();
-    sendAs('A', { type: 'supervisor.request', envelope: q, timeoutMs: TIMEOUT });
-    await expect.poll(() => journal.waiting.length).toBe(1);
-    await journal.commit();
-    await until(agent('B'), (c) => c.received.length === 1);
-    const late = { ...answerTo(), expires_at: 10_500 };
-    sendAs('B', { type: 'supervisor.respond', inReplyTo: q.message_id, envelope: late });
-    await expect.poll(() => journal.waiting.length).toBe(1);
+    const { emitted, received, rejected, clock, journal, answer, answeredAgain } = await askedAndDelivered({
+      expiry: true,
+    });
+    await answer({ ...answerTo(), expires_at: 10_500 });
     clock.increment(1_000);
     await journal.commit();
     await expect.poll(() => emitted.filter((e) => e.type === 'supervisor.expired')).toHaveLength(1);
     expect(received('A')).toHaveLength(0);
-    const again = answerTo();
-    sendAs('B', { type: 'supervisor.respond', inReplyTo: q.message_id, envelope: again });
-    await expect.poll(() => journal.waiting.length).toBe(1);
-    await journal.commit();
-    await until(agent('A'), (c) => c.received.length === 1);
-    expect(received('A')[0]!.input).toEqual(again);
-    expect(clock.armed(TIMEOUT)).toBe(0);
+    await answeredAgain();
     expect(rejected('B')).toHaveLength(0);
   });
 
   it("tells the requester request_timeout at its turn when the request's timer fired while it waited", async () => {
-    const clock = new TimerClock();
-    clock.set(10_000);
-    const journal = createGatedJournal<RoutedRecord>();
-    const system = { ...testSystem(), addressing: { ...DEFAULT_ADDRESSING, expiry: 'expires_at' } };
-    const { agent, received, rejected, sendAs } = startSystem(system, journal, clock);
-    const q = question();
-    sendAs('A', { type: 'supervisor.request', envelope: q, timeoutMs: TIMEOUT });
-    await expect.poll(() => journal.waiting.length).toBe(1);
-    await journal.commit();
-    await until(agent('B'), (c) => c.received.length === 1);
-    sendAs('B', {
-      type: 'supervisor.respond',
-      inReplyTo: q.message_id,
-      envelope: { ...answerTo(), expires_at: 12_000 },
-    });
-    await expect.poll(() => journal.waiting.length).toBe(1);
+    const { agent, received, rejected, clock, journal, q, answer } = await askedAndDelivered({ expiry: true });
+    await answer({ ...answerTo(), expires_at: 12_000 });
     clock.increment(TIMEOUT);
     await tick();
     expect(rejected('A')).toHaveLength(0);
