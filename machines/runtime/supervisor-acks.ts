@@ -167,9 +167,9 @@ export function applyAckEffects(step: AckStep, effects: readonly AckEffect[]): v
             envelope,
           } satisfies SupervisorRejectedEvent);
         }
-        // A request given up on is over for its requester, as a throttled one: no `request_timeout` follows.
-        if (item.record.kind === 'request' && step.ledger.requests.decline(item.id))
-          enqueue.cancel(requestTimerId(item.id));
+        // A request given up on (only a request is open under its own id) is over for its
+        // requester, as a throttled one: no `request_timeout` follows.
+        if (step.ledger.requests.decline(item.id)) enqueue.cancel(requestTimerId(item.id));
         sendDeadLetter(step, effect);
         break;
       }

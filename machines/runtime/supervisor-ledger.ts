@@ -260,8 +260,9 @@ export class SupervisorLedger<E = unknown> {
     if (!outcome.ok) {
       // A message that never reached the journal was never routed: its id may be sent again.
       this.seen.forget(id);
-      // A request is closed now: sent again before its turn in routing order, it is a new one.
-      if (p.record.kind === 'request' && this.requests.close(id)) closedRequests.push(id);
+      // A request (only a request is open under its own id) is closed now: sent again before its
+      // turn in routing order, it is a new one.
+      if (this.requests.close(id)) closedRequests.push(id);
       if (p.deliveredEarly) {
         this.revoked.add(id);
         this.outputs.revoke(id, p.targets);

@@ -22,7 +22,7 @@ export function deliverJournaled(step: SupervisorStep, event: JournalAckEvent): 
   const { ledger } = step.context;
   const { enqueue } = step;
   const { due, released, closedRequests } = ledger.settle(event.tickets, event.failed);
-  if (closedRequests.length > 0) cancelRequestTimers(step, closedRequests);
+  cancelRequestTimers(step, closedRequests);
   const settled = new SettledBatch(step);
   for (const pending of due) {
     const { record, partition } = pending;
