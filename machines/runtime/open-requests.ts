@@ -1,10 +1,10 @@
 /**
  * The supervisor's open requests, by correlation id: a request is open from its admission until
- * an answer to it is durable, it times out, or its receiver turns it down. An answer admitted but
- * not yet journaled holds the request (a second answer is refused), without closing it: if the
- * answer's append fails the request is open again, so the responder may answer again and the
- * requester still hears `request_timeout`; a timeout that fires while the answer is in flight
- * waits for the answer's outcome.
+ * an answer to it is durable, it times out, its receiver turns it down or is given up on, or its
+ * own append fails. An answer admitted but not yet journaled holds the request (a second answer
+ * is refused), without closing it: if the answer fails the request is open again, so the
+ * responder may answer again and the requester still hears `request_timeout`; a timeout, throttle
+ * or give-up that comes while the answer is in flight waits for the answer's outcome.
  *
  * @example
  * const requests = new OpenRequests();
@@ -80,8 +80,9 @@ export class OpenRequests {
   }
 
   /**
-   * Its receiver turned request `id` down (`throttled`): closes and returns it, unless an answer
-   * to it is being journaled (that answer's outcome decides, as for a timeout).
+   * Its receiver turned request `id` down (`throttled`) or was given up on (`undeliverable`):
+   * closes and returns it, unless an answer to it is being journaled (that answer's outcome
+   * decides).
    */
   decline(id: string): OpenRequest | undefined {
     return this.#open.get(id)?.answer === undefined ? this.close(id) : undefined;
