@@ -21,7 +21,7 @@ import {
   type UndeliverableEvent,
 } from './supervisor-events.ts';
 import type { SupervisorLedger } from './supervisor-ledger.ts';
-import { requestTimerId } from './supervisor-requests.ts';
+import { declineRequest } from './supervisor-requests.ts';
 import type { SupervisorEnqueue } from './supervisor-step.ts';
 import type { SystemDefinition } from './supervisor-system.ts';
 
@@ -101,8 +101,7 @@ export function handleThrottle(
     return true;
   }
   // An untracked request is over for its requester: closed now, it hears no `request_timeout` later.
-  const open = step.ledger.requests.decline(requestId);
-  if (open) enqueue.cancel(requestTimerId(requestId));
+  const open = declineRequest(step.ledger.requests, enqueue, requestId);
   const to = open ? open.requester : sender;
   if (!isRunningChild(self, to)) return false;
   const what = open ? 'request' : 'message';
@@ -169,7 +168,7 @@ export function applyAckEffects(step: AckStep, effects: readonly AckEffect[]): v
         }
         // A request given up on (only a request is open under its own id) is over for its
         // requester, as a throttled one: no `request_timeout` follows.
-        if (step.ledger.requests.decline(item.id)) enqueue.cancel(requestTimerId(item.id));
+        declineRequest(step.ledger.requests, enqueue, item.id);
         sendDeadLetter(step, effect);
         break;
       }

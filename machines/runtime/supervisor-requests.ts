@@ -6,7 +6,7 @@
  * append failed is closed, its timer cancelled. A request that expires while it waits for the
  * disk is never delivered, and stays open until its timer fires: nobody can answer it.
  */
-import type { OpenRequest } from './open-requests.ts';
+import type { OpenRequest, OpenRequests } from './open-requests.ts';
 import type { PendingDelivery } from './pending-deliveries.ts';
 import type { RequestExpiredEvent, SupervisorRejectedEvent } from './supervisor-events.ts';
 import { refuse, type SupervisorStep } from './supervisor-step.ts';
@@ -46,6 +46,21 @@ export function settleAnswer(step: SupervisorStep, pending: PendingDelivery, del
   }
   const timedOut = requests.unanswered(correlationId, pending.id);
   if (timedOut) tellTimedOut(step, correlationId, timedOut);
+}
+
+/**
+ * Its receiver turned request `id` down (`throttled`) or was given up on (`undeliverable`): the
+ * request is closed and its timer cancelled, unless an answer to it is held (`OpenRequests.decline`).
+ * Returns the closed request, for its requester to be told.
+ */
+export function declineRequest(
+  requests: OpenRequests,
+  enqueue: { cancel(id: string): void },
+  id: string,
+): OpenRequest | undefined {
+  const open = requests.decline(id);
+  if (open) enqueue.cancel(requestTimerId(id));
+  return open;
 }
 
 /** Requests closed as their own append failed: their timers are cancelled. */
