@@ -1,14 +1,18 @@
 /**
  * The supervisor's open requests, by correlation id: a request is open from its admission until
- * an answer to it is durable, it times out, its receiver turns it down or is given up on, or its
- * own append fails. An answer admitted but not yet journaled holds the request (a second answer
- * is refused), without closing it: if the answer fails the request is open again, so the
- * responder may answer again and the requester still hears `request_timeout`; a timeout, throttle
- * or give-up that comes while the answer is in flight waits for the answer's outcome.
+ * an answer to it is durable, it times out, its receiver turns it down or is given up on, it
+ * expires waiting for the disk, or its own append fails. An answer admitted but not yet journaled
+ * holds the request (a second answer is refused), without closing it: if the answer fails the
+ * request is open again, so the responder may answer again and the requester still hears
+ * `request_timeout`; a timeout, throttle or give-up that comes while the answer is in flight
+ * waits for the answer's outcome. A timeout that comes while the request itself is being
+ * journaled waits too: the requester hears one outcome, `journal_unavailable` if the append
+ * fails, else `request_timeout` once the request is delivered.
  *
  * @example
  * const requests = new OpenRequests();
  * requests.open('q1', 'A', 'B');
+ * requests.stored('q1'); // its own append is durable
  * requests.answering('q1', 'r1'); // B's answer r1 is being journaled
  * requests.answered('q1', 'r1'); // durable: q1 is closed
  */
@@ -17,7 +21,9 @@ export interface OpenRequest {
   to: string;
   /** The id of the answer being journaled, if one is. */
   answer?: string | undefined;
-  /** Its timer fired while an answer was being journaled: it times out if that answer fails. */
+  /** Its own append is not durable yet (its turn in routing order has not come). */
+  storing: boolean;
+  /** Its timer fired while it, or an answer to it, was being journaled: it times out at that turn, unless the answer is durable. */
   timedOut?: boolean;
 }
 
@@ -31,14 +37,27 @@ export class OpenRequests {
 
   /** Opens request `id` from `requester` to `to` (admitted again after its append failed: a fresh start). */
   open(id: string, requester: string, to: string): void {
-    this.#open.set(id, { requester, to });
+    this.#open.set(id, { requester, to, storing: true });
   }
 
-  /** Request `id` if it is open and no answer to it is being journaled. */
+  /**
+   * Request `id`'s own append is durable, at its turn in routing order. If its timer fired while
+   * it waited, it is closed and returned, for its requester to hear it timed out.
+   */
+  stored(id: string): OpenRequest | undefined {
+    const open = this.#open.get(id);
+    if (!open?.storing) return undefined;
+    open.storing = false;
+    if (!open.timedOut) return undefined;
+    this.#open.delete(id);
+    return open;
+  }
+
+  /** Request `id` if it is open, its timer has not fired, and no answer to it is being journaled. */
   answerable(id: string | undefined): OpenRequest | undefined {
     // Stryker disable next-line ConditionalExpression: Map.get(undefined) is undefined too; the check narrows the type
     const open = id === undefined ? undefined : this.#open.get(id);
-    return open?.answer === undefined ? open : undefined;
+    return open?.answer === undefined && !open?.timedOut ? open : undefined;
   }
 
   /** Answer `answer` to request `id` was admitted; it is being journaled. */
@@ -68,10 +87,13 @@ export class OpenRequests {
     return open;
   }
 
-  /** Request `id`'s timer fired: closes and returns it, unless an answer to it is being journaled (then it waits). */
+  /**
+   * Request `id`'s timer fired: closes and returns it, unless it or an answer to it is being
+   * journaled (then it waits for that turn).
+   */
   expire(id: string): OpenRequest | undefined {
     const open = this.#open.get(id);
-    if (open?.answer !== undefined) {
+    if (open && (open.storing || open.answer !== undefined)) {
       open.timedOut = true;
       return undefined;
     }
@@ -88,7 +110,7 @@ export class OpenRequests {
     return this.#open.get(id)?.answer === undefined ? this.close(id) : undefined;
   }
 
-  /** Closes request `id` whatever its state (its own append failed). */
+  /** Closes request `id` whatever its state (its own append failed, or it expired waiting for the disk). */
   close(id: string): OpenRequest | undefined {
     const open = this.#open.get(id);
     this.#open.delete(id);

@@ -3,8 +3,10 @@
  * on the actor system's clock), a durable answer cancels it, and when it fires first the
  * requester hears `request_timeout`. An answer that fails (its append, or its delivery past its
  * expiry) leaves the request open, its timer running (see `OpenRequests`); a request whose own
- * append failed is closed, its timer cancelled. A request that expires while it waits for the
- * disk is never delivered, and stays open until its timer fires: nobody can answer it.
+ * append failed is closed, its timer cancelled, and its requester hears only that
+ * (`journal_unavailable`). A timer that fires while the request is being journaled waits for its
+ * turn; a request that expires while it waits for the disk is closed at its turn, and its
+ * requester told at once: nobody can answer it.
  */
 import type { OpenRequest, OpenRequests } from './open-requests.ts';
 import type { PendingDelivery } from './pending-deliveries.ts';
@@ -49,6 +51,38 @@ export function settleAnswer(step: SupervisorStep, pending: PendingDelivery, del
 }
 
 /**
+ * A request comes to its turn in routing order. Delivered (durable and handed over): if its timer
+ * fired while it waited for the disk, it is closed and its requester told, after the settled
+ * `batch` is flushed (its delivery first). Expired while it waited (delivered to nobody): it is closed, its timer
+ * cancelled, and its requester told now. (One whose append failed was closed as the failure came
+ * back, and its requester hears that.)
+ */
+export function settleRequest(
+  step: SupervisorStep,
+  pending: PendingDelivery,
+  delivered: boolean,
+  batch: { flush(): void },
+): void {
+  const { requests } = step.context.ledger;
+  if (delivered) {
+    const timedOut = requests.stored(pending.id);
+    if (!timedOut) return;
+    batch.flush();
+    tellTimedOut(step, pending.id, timedOut);
+    return;
+  }
+  const expired = requests.close(pending.id);
+  if (!expired) return;
+  step.enqueue.cancel(requestTimerId(pending.id));
+  tellTimedOut(
+    step,
+    pending.id,
+    expired,
+    `Request ${pending.id} to ${expired.to} expired before it could be delivered.`,
+  );
+}
+
+/**
  * Its receiver turned request `id` down (`throttled`) or was given up on (`undeliverable`): the
  * request is closed and its timer cancelled, unless an answer to it is held (`OpenRequests.decline`).
  * Returns the closed request, for its requester to be told.
@@ -74,10 +108,15 @@ export function expireRequest(step: SupervisorStep, correlationId: string): void
   if (open) tellTimedOut(step, correlationId, open);
 }
 
-function tellTimedOut(step: SupervisorStep, correlationId: string, open: OpenRequest): void {
+function tellTimedOut(
+  step: SupervisorStep,
+  correlationId: string,
+  open: OpenRequest,
+  message = `${open.to} did not answer request ${correlationId} in time.`,
+): void {
   const rejected: SupervisorRejectedEvent = {
     type: 'supervisor.rejected',
-    error: { code: 'request_timeout', message: `${open.to} did not answer request ${correlationId} in time.` },
+    error: { code: 'request_timeout', message },
     requestId: correlationId,
   };
   refuse(step, open.requester, rejected);

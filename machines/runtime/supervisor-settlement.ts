@@ -2,8 +2,9 @@
  * The supervisor's settlement step, on each batch of journal outcomes (`journal.acked`): what
  * became durable is delivered in routing order (or, delivered early, confirmed) and announced as
  * routed; an append that failed is refused to its sender and its early delivery revoked; an
- * envelope that expired is announced as such; an answer closes or reopens its request in its
- * turn, and a failed request's timer goes (`supervisor-requests.ts`); what agents produced while
+ * envelope that expired is announced as such; in its turn an answer closes or reopens its
+ * request, and a request is stored or, expired, closed; a failed request's timer goes
+ * (`supervisor-requests.ts`); what agents produced while
  * their input was not durable is handled now, in order, or refused if that input's append failed;
  * and a give-up or expiry of acknowledged delivery is announced once the record closing it is
  * durable.
@@ -15,7 +16,7 @@ import type { JournalAckEvent } from '../../actors/runtime/journal-writer.ts';
 import type { PendingDelivery } from './pending-deliveries.ts';
 import { ackItemOf, applyAckEffects, rescheduleAckTimer } from './supervisor-acks.ts';
 import { deliveryOf, expiredEvent, journalRefusal, type AgentDeliveryEvent } from './supervisor-events.ts';
-import { cancelRequestTimers, settleAnswer } from './supervisor-requests.ts';
+import { cancelRequestTimers, settleAnswer, settleRequest } from './supervisor-requests.ts';
 import { ackStepOf, deliverPending, refuse, type RoutedEvent, type SupervisorStep } from './supervisor-step.ts';
 
 /** Settles a batch of journal outcomes. */
@@ -44,17 +45,18 @@ export function deliverJournaled(step: SupervisorStep, event: JournalAckEvent): 
     if (!pending.deliveredEarly && pending.expiresAt !== undefined && ledger.expiredNow(pending)) {
       settled.flush();
       if (!closeTrackedExpiry(step, pending)) enqueue.emit(expiredEvent(partition, record, 'delivery'));
-      settleAnswer(step, pending, false);
+      if (record.kind === 'request') settleRequest(step, pending, false, settled);
+      else settleAnswer(step, pending, false);
       continue;
     }
-    settleAnswer(step, pending, true);
     if (!pending.deliveredEarly) settled.deliver(pending);
-    if (pending.targets.length > 0) {
-      settled.routed(partition, record);
-      continue;
+    if (pending.targets.length > 0) settled.routed(partition, record);
+    else {
+      settled.flush();
+      enqueue({ type: 'emitRouted', params: { type: 'supervisor.outbound', partition, record } });
     }
-    settled.flush();
-    enqueue({ type: 'emitRouted', params: { type: 'supervisor.outbound', partition, record } });
+    if (record.kind === 'request') settleRequest(step, pending, true, settled);
+    else settleAnswer(step, pending, true);
   }
   settled.flush();
   const { acks } = step.context;

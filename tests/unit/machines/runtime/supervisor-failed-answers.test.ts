@@ -22,11 +22,18 @@ const report = (requestId: string, outcome: object) => ({
   outcome,
 });
 
+interface AskOptions {
+  delivery?: 'durable' | 'pipelined';
+  expiry?: boolean;
+  /** The request's own `expires_at` (with `expiry`). */
+  expiresAt?: number;
+}
+
 /**
  * A supervisor on a gated journal and a clock at 10 000 ms (durable delivery and no expiry unless
- * told), with request `q` from A to B already durable and delivered.
+ * told), with request `q` from A to B sent, its append waiting on the journal.
  */
-async function askedAndDelivered(options: { delivery?: 'durable' | 'pipelined'; expiry?: boolean } = {}) {
+async function asked(options: AskOptions = {}) {
   const clock = new TimerClock();
   clock.set(10_000);
   const journal = createGatedJournal<RoutedRecord>();
@@ -36,9 +43,16 @@ async function askedAndDelivered(options: { delivery?: 'durable' | 'pipelined'; 
     ...(options.expiry ? { addressing: { ...DEFAULT_ADDRESSING, expiry: 'expires_at' } } : {}),
   };
   const harness = startSystem(system, journal, clock);
-  const q = question();
+  const q = options.expiresAt === undefined ? question() : { ...question(), expires_at: options.expiresAt };
   harness.sendAs('A', { type: 'supervisor.request', envelope: q, timeoutMs: TIMEOUT });
   await expect.poll(() => journal.waiting.length).toBe(1);
+  return { ...harness, clock, journal, q };
+}
+
+/** As `asked`, with request `q` already durable and delivered. */
+async function askedAndDelivered(options: AskOptions = {}) {
+  const asking = await asked(options);
+  const { journal, q, clock, ...harness } = asking;
   await journal.commit();
   await until(harness.agent('B'), (c) => c.received.length === 1);
   /** B answers `q`; resolves once the answer's append waits on the journal. */
@@ -327,5 +341,98 @@ describe('supervisor: an answer that expires while it waits for the disk', () =>
     await until(agent('A'), (c) => c.rejected.length === 1);
     expect(rejected('A')[0]).toMatchObject({ error: { code: 'request_timeout' }, requestId: q.message_id });
     expect(received('A')).toHaveLength(0);
+  });
+});
+
+describe('supervisor: a request being journaled when its timer fires', () => {
+  it('tells its requester only journal_unavailable if its append then fails', async () => {
+    const { agent, actor, rejected, received, clock, journal } = await asked();
+    clock.increment(TIMEOUT);
+    await flush();
+    expect(rejected('A')).toHaveLength(0);
+    journal.fail();
+    await until(agent('A'), (c) => c.rejected.length === 1);
+    expect(rejected('A')[0]!.error.code).toBe('journal_unavailable');
+    clock.increment(10 * TIMEOUT);
+    await flush();
+    expect(rejected('A')).toHaveLength(1);
+    expect(received('B')).toHaveLength(0);
+    expect(actor.getSnapshot().context.ledger.requests.size).toBe(0);
+    expect(clock.armed(TIMEOUT)).toBe(0);
+  });
+
+  it('delivers it once it is durable, then tells its requester request_timeout; an answer is refused', async () => {
+    const { agent, actor, rejected, received, clock, journal, q, sendAs } = await asked();
+    clock.increment(TIMEOUT);
+    await flush();
+    expect(rejected('A')).toHaveLength(0);
+    await journal.commit();
+    const told = await until(agent('A'), (c) => c.rejected.length === 1);
+    expect(received('B').map((d) => d.input)).toEqual([q]);
+    expect(told.context.rejected[0]).toMatchObject({
+      error: { code: 'request_timeout', message: `B did not answer request ${q.message_id} in time.` },
+      requestId: q.message_id,
+    });
+    expect(actor.getSnapshot().context.ledger.requests.size).toBe(0);
+    sendAs('B', { type: 'supervisor.respond', inReplyTo: q.message_id, envelope: answerTo() });
+    await until(agent('B'), (c) => c.rejected.length === 1);
+    expect(rejected('B')[0]!.error.code).toBe('unknown_correlation');
+    clock.increment(10 * TIMEOUT);
+    await flush();
+    expect(rejected('A')).toHaveLength(1);
+  });
+
+  it('under pipelined delivery, revokes it from its receiver and tells its requester only journal_unavailable if its append fails', async () => {
+    const { agent, rejected, clock, journal } = await asked({ delivery: 'pipelined' });
+    await until(agent('B'), (c) => c.received.length === 1);
+    clock.increment(TIMEOUT);
+    await flush();
+    journal.fail();
+    await until(agent('B'), (c) => c.cancelled.length === 1);
+    await until(agent('A'), (c) => c.rejected.length === 1);
+    clock.increment(10 * TIMEOUT);
+    await flush();
+    expect(rejected('A').map((r) => r.error.code)).toEqual(['journal_unavailable']);
+  });
+});
+
+describe('supervisor: a request that expires while it waits for the disk', () => {
+  it('is closed at its turn: its requester hears it at once, and its timer is gone', async () => {
+    const { agent, actor, emitted, rejected, received, clock, journal, q } = await asked({
+      expiry: true,
+      expiresAt: 10_500,
+    });
+    expect(clock.armed(TIMEOUT)).toBe(1);
+    clock.increment(1_000);
+    await journal.commit();
+    await until(agent('A'), (c) => c.rejected.length === 1);
+    expect(rejected('A')[0]).toMatchObject({
+      error: {
+        code: 'request_timeout',
+        message: `Request ${q.message_id} to B expired before it could be delivered.`,
+      },
+      requestId: q.message_id,
+    });
+    expect(emitted.filter((e) => e.type === 'supervisor.expired')).toHaveLength(1);
+    expect(received('B')).toHaveLength(0);
+    expect(clock.armed(TIMEOUT)).toBe(0);
+    expect(actor.getSnapshot().context.ledger.requests.size).toBe(0);
+    clock.increment(10 * TIMEOUT);
+    await flush();
+    expect(rejected('A')).toHaveLength(1);
+  });
+
+  it('tells its requester once also when its timer fired while it waited', async () => {
+    const { agent, rejected, clock, journal } = await asked({ expiry: true, expiresAt: 12_000 });
+    clock.increment(TIMEOUT);
+    await flush();
+    expect(rejected('A')).toHaveLength(0);
+    await journal.commit();
+    await until(agent('A'), (c) => c.rejected.length === 1);
+    clock.increment(10 * TIMEOUT);
+    await flush();
+    expect(rejected('A').map((r) => r.error.message)).toEqual([
+      expect.stringContaining('expired before it could be delivered'),
+    ]);
   });
 });
