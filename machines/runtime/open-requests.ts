@@ -23,7 +23,10 @@ export interface OpenRequest {
   answer?: string | undefined;
   /** Its own append is not durable yet (its turn in routing order has not come). */
   storing: boolean;
-  /** Its timer fired while it, or an answer to it, was being journaled: it times out at that turn, unless the answer is durable. */
+  /**
+   * Its timer fired while it, or an answer to it, was being journaled: it times out at that turn,
+   * unless that turn is a durable answer's.
+   */
   timedOut?: boolean;
 }
 

@@ -53,9 +53,9 @@ export function settleAnswer(step: SupervisorStep, pending: PendingDelivery, del
 /**
  * A request comes to its turn in routing order. Delivered (durable and handed over): if its timer
  * fired while it waited for the disk, it is closed and its requester told, after the settled
- * `batch` is flushed (its delivery first). Expired while it waited (delivered to nobody): it is closed, its timer
- * cancelled, and its requester told now. (One whose append failed was closed as the failure came
- * back, and its requester hears that.)
+ * `batch` is flushed (its delivery first). Expired while it waited (delivered to nobody): it is
+ * closed, its timer cancelled, and its requester told now. (One whose append failed was closed as
+ * the failure came back, and its requester hears that.)
  */
 export function settleRequest(
   step: SupervisorStep,
