@@ -178,9 +178,14 @@ export class AckDelivery {
     });
   }
 
-  /** A delivery revoked (its append failed): none of its receivers is waited for. */
+  /**
+   * A delivery revoked (its append failed): none of its receivers is waited for, and a give-up or
+   * expiry of it still waiting for its closing record is not announced (its sender hears only the
+   * failure).
+   */
   revoked(id: string): void {
     this.ledger.cancel(id);
+    for (const [ticket, closing] of this.#closing) if (closing.entry.messageId === id) this.#closing.delete(ticket);
   }
 
   /**

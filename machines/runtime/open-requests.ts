@@ -45,15 +45,29 @@ export class OpenRequests {
 
   /**
    * Request `id`'s own append is durable, at its turn in routing order. If its timer fired while
-   * it waited, it is closed and returned, for its requester to hear it timed out.
+   * it waited, it is closed and returned, for its requester to hear it timed out, unless an
+   * answer to it is being journaled (that answer's outcome decides).
    */
   stored(id: string): OpenRequest | undefined {
     const open = this.#open.get(id);
     if (!open?.storing) return undefined;
     open.storing = false;
-    if (!open.timedOut) return undefined;
+    if (!open.timedOut || open.answer !== undefined) return undefined;
     this.#open.delete(id);
     return open;
+  }
+
+  /**
+   * Request `id` expired waiting for the disk, at its turn: nobody received it. Closes and returns
+   * it, unless an answer to it is being journaled: then the answer's outcome decides, as after a
+   * timeout.
+   */
+  undelivered(id: string): OpenRequest | undefined {
+    const open = this.#open.get(id);
+    if (open?.answer === undefined) return this.close(id);
+    open.storing = false;
+    open.timedOut = true;
+    return undefined;
   }
 
   /** Request `id` if it is open, its timer has not fired, and no answer to it is being journaled. */
@@ -113,7 +127,7 @@ export class OpenRequests {
     return this.#open.get(id)?.answer === undefined ? this.close(id) : undefined;
   }
 
-  /** Closes request `id` whatever its state (its own append failed, or it expired waiting for the disk). */
+  /** Closes request `id` whatever its state (its own append failed). */
   close(id: string): OpenRequest | undefined {
     const open = this.#open.get(id);
     this.#open.delete(id);

@@ -47,15 +47,19 @@ export function settleAnswer(step: SupervisorStep, pending: PendingDelivery, del
     return;
   }
   const timedOut = requests.unanswered(correlationId, pending.id);
-  if (timedOut) tellTimedOut(step, correlationId, timedOut);
+  if (!timedOut) return;
+  // Still armed if the request ended by expiring while this answer was held.
+  step.enqueue.cancel(requestTimerId(correlationId));
+  tellTimedOut(step, correlationId, timedOut);
 }
 
 /**
  * A request comes to its turn in routing order. Delivered (durable and handed over): if its timer
  * fired while it waited for the disk, it is closed and its requester told, after the settled
  * `batch` is flushed (its delivery first). Expired while it waited (delivered to nobody): it is
- * closed, its timer cancelled, and its requester told now. (One whose append failed was closed as
- * the failure came back, and its requester hears that.)
+ * closed, its timer cancelled, and its requester told now. Either way an answer to it that is
+ * being journaled decides instead (`OpenRequests`). (One whose append failed was closed as the
+ * failure came back, and its requester hears that.)
  */
 export function settleRequest(
   step: SupervisorStep,
@@ -71,7 +75,7 @@ export function settleRequest(
     tellTimedOut(step, pending.id, timedOut);
     return;
   }
-  const expired = requests.close(pending.id);
+  const expired = requests.undelivered(pending.id);
   if (!expired) return;
   step.enqueue.cancel(requestTimerId(pending.id));
   tellTimedOut(

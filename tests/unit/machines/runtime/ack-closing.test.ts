@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { derivedUuid } from '../../../../actors/runtime/derived-id.ts';
 import { createMemoryJournal } from '../../../../actors/runtime/memory-journal.ts';
 import type { JournalRecord } from '../../../../protocol/runtime/ack-record.ts';
-import { startAckHarness, stopAgent } from '../../../support/ack-harness.ts';
+import type { RoutedRecord } from '../../../../protocol/runtime/routing.ts';
+import { ackTestSystem, startAckHarness, stopAgent } from '../../../support/ack-harness.ts';
 import { createGatedJournal } from '../../../support/gated-journal.ts';
+import { recorderAgent } from '../../../support/recorder-agent.ts';
+import { flush, startSystem, until } from '../../../support/supervisor-harness.ts';
 import { envelope } from '../../../support/test-system.ts';
+import { TimerClock } from '../../../support/timer-clock.ts';
 
 /*
  * The records that close a tracked (message id, receiver) without an ack, `ack.undeliverable` and
@@ -186,5 +190,38 @@ describe('closing records of acknowledged delivery', () => {
     }
     expect(second.count('expired')).toBe(0);
     expect(second.calls).toEqual([]);
+  });
+
+  it('announces no give-up of an early delivery whose own append then failed: its sender hears only that', async () => {
+    const { system } = ackTestSystem();
+    const clock = new TimerClock();
+    const journal = createGatedJournal<RoutedRecord>();
+    // Pipelined: B gets the question while its append waits, and never acks it.
+    const h = startSystem(
+      { ...system, agents: { ...system.agents, B: recorderAgent }, delivery: 'pipelined' },
+      journal,
+      clock,
+    );
+    const q = question();
+    h.sendAs('A', { type: 'supervisor.send', envelope: q });
+    await until(h.agent('B'), (c) => c.received.length === 1);
+    for (let i = 0; i < 50; i++) {
+      clock.increment(100);
+      await flush();
+    }
+    // Given up on, its ack.undeliverable waiting behind the question's append.
+    expect(journal.waiting.flatMap((w) => w.data.map((r) => r.kind))).toContain('ack.undeliverable');
+    expect(h.rejected('A')).toEqual([]);
+    journal.fail();
+    await flush();
+    while (journal.waiting.length > 0) {
+      await journal.commit();
+      await flush();
+    }
+    expect(h.rejected('A').map((r) => r.error.code)).toEqual(['journal_unavailable']);
+    expect(h.emitted.filter((e) => e.type === 'supervisor.undeliverable' || e.type === 'supervisor.outbound')).toEqual(
+      [],
+    );
+    expect(h.actor.getSnapshot().context.acks?.closing).toBe(0);
   });
 });

@@ -117,6 +117,40 @@ describe('OpenRequests', () => {
     expect(requests.expire('q2')).toEqual(q2);
   });
 
+  it('leaves a request that timed out while it was being journaled to an answer held at its turn', () => {
+    const requests = new OpenRequests();
+    requests.open('q1', 'A', 'B');
+    requests.answering('q1', 'r1');
+    requests.expire('q1');
+    expect(requests.stored('q1')).toBeUndefined();
+    expect(requests.size).toBe(1);
+    expect(requests.answered('q1', 'r1')).toBe(true);
+    expect(requests.size).toBe(0);
+    // The same, with the answer failing: the request ends timed out then.
+    requests.open('q2', 'A', 'C');
+    requests.answering('q2', 'r2');
+    requests.expire('q2');
+    requests.stored('q2');
+    expect(requests.unanswered('q2', 'r2')).toEqual({ ...q2, answer: undefined, timedOut: true });
+    expect(requests.size).toBe(0);
+  });
+
+  it('closes a request nobody received (it expired waiting) unless an answer to it is held, which then decides', () => {
+    const requests = new OpenRequests();
+    requests.open('q1', 'A', 'B');
+    requests.open('q2', 'A', 'C');
+    expect(requests.undelivered('q1')).toEqual({ requester: 'A', to: 'B', storing: true });
+    expect(requests.undelivered('q1')).toBeUndefined();
+    expect(requests.size).toBe(1);
+    requests.answering('q2', 'r2');
+    expect(requests.undelivered('q2')).toBeUndefined();
+    expect(requests.size).toBe(1);
+    // Ended unless the answer is durable: its timer firing now changes nothing.
+    expect(requests.expire('q2')).toBeUndefined();
+    expect(requests.unanswered('q2', 'r2')).toEqual({ ...q2, answer: undefined, timedOut: true });
+    expect(requests.size).toBe(0);
+  });
+
   it('closes a request that timed out while it was being journaled when its append fails, once', () => {
     const requests = new OpenRequests();
     requests.open('q1', 'A', 'B');

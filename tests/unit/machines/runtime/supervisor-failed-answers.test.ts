@@ -382,6 +382,67 @@ describe('supervisor: a request being journaled when its timer fires', () => {
     expect(rejected('A')).toHaveLength(1);
   });
 
+  it('tells its requester after the request was delivered and announced', async () => {
+    const { agent, emitted, clock, journal } = await asked();
+    clock.increment(TIMEOUT);
+    await flush();
+    await journal.commit();
+    await until(agent('A'), (c) => c.rejected.length === 1);
+    await flush();
+    const heard = emitted.filter((e) => e.type === 'supervisor.routed' || e.type === 'supervisor.rejected');
+    expect(heard.map((e) => e.type)).toEqual(['supervisor.routed', 'supervisor.rejected']);
+  });
+
+  it('leaves it to an answer admitted while the request was being journaled: durable, the requester gets only the answer', async () => {
+    const { agent, received, rejected, clock, journal, q, sendAs } = await asked();
+    // B knows the id before the request reaches it (a host answering for it, say).
+    sendAs('B', { type: 'supervisor.respond', inReplyTo: q.message_id, envelope: answerTo() });
+    await expect.poll(() => journal.waiting.length).toBe(2);
+    clock.increment(TIMEOUT);
+    await flush();
+    await journal.commit();
+    await journal.commit();
+    await until(agent('A'), (c) => c.received.length === 1);
+    clock.increment(10 * TIMEOUT);
+    await flush();
+    expect(received('A')[0]!.delivery).toEqual({ kind: 'response', correlationId: q.message_id });
+    expect(rejected('A')).toHaveLength(0);
+    expect(clock.armed(TIMEOUT)).toBe(0);
+  });
+
+  it('leaves it to an answer admitted while the request was being journaled: failed, the requester hears request_timeout once', async () => {
+    const { agent, rejected, clock, journal, q, sendAs } = await asked();
+    sendAs('B', { type: 'supervisor.respond', inReplyTo: q.message_id, envelope: answerTo() });
+    await expect.poll(() => journal.waiting.length).toBe(2);
+    clock.increment(TIMEOUT);
+    await flush();
+    await journal.commit();
+    journal.fail();
+    await until(agent('A'), (c) => c.rejected.length === 1);
+    clock.increment(10 * TIMEOUT);
+    await flush();
+    expect(rejected('A').map((r) => r.error.code)).toEqual(['request_timeout']);
+    expect(rejected('B').map((r) => r.error.code)).toEqual(['journal_unavailable']);
+  });
+
+  it('under pipelined delivery, once durable: the requester hears request_timeout, the receiver’s held answer is refused', async () => {
+    const { agent, received, rejected, clock, journal, q, sendAs } = await asked({ delivery: 'pipelined' });
+    await until(agent('B'), (c) => c.received.length === 1);
+    // Held by the output-commit rule until the request is durable.
+    sendAs('B', { type: 'supervisor.respond', inReplyTo: q.message_id, envelope: answerTo() });
+    await flush();
+    clock.increment(TIMEOUT);
+    await flush();
+    expect(rejected('A')).toHaveLength(0);
+    await journal.commit();
+    await until(agent('B'), (c) => c.rejected.length === 1);
+    clock.increment(10 * TIMEOUT);
+    await flush();
+    expect(rejected('A').map((r) => r.error.code)).toEqual(['request_timeout']);
+    expect(rejected('B').map((r) => r.error.code)).toEqual(['unknown_correlation']);
+    expect(received('A')).toHaveLength(0);
+  });
+
   it('under pipelined delivery, revokes it from its receiver and tells its requester only journal_unavailable if its append fails', async () => {
     const { agent, rejected, clock, journal } = await asked({ delivery: 'pipelined' });
     await until(agent('B'), (c) => c.received.length === 1);
@@ -420,6 +481,36 @@ describe('supervisor: a request that expires while it waits for the disk', () =>
     clock.increment(10 * TIMEOUT);
     await flush();
     expect(rejected('A')).toHaveLength(1);
+  });
+
+  it('leaves it to an answer admitted meanwhile: durable, the requester gets only the answer', async () => {
+    const { agent, received, rejected, clock, journal, q, sendAs } = await asked({ expiry: true, expiresAt: 10_500 });
+    sendAs('B', { type: 'supervisor.respond', inReplyTo: q.message_id, envelope: answerTo() });
+    await expect.poll(() => journal.waiting.length).toBe(2);
+    clock.increment(1_000);
+    await journal.commit();
+    await journal.commit();
+    await until(agent('A'), (c) => c.received.length === 1);
+    clock.increment(10 * TIMEOUT);
+    await flush();
+    expect(received('A')[0]!.delivery).toEqual({ kind: 'response', correlationId: q.message_id });
+    expect(rejected('A')).toHaveLength(0);
+    expect(received('B')).toHaveLength(0);
+    expect(clock.armed(TIMEOUT)).toBe(0);
+  });
+
+  it('leaves it to an answer admitted meanwhile: failed, the requester hears request_timeout once and the timer is gone', async () => {
+    const { agent, rejected, clock, journal, q, sendAs } = await asked({ expiry: true, expiresAt: 10_500 });
+    sendAs('B', { type: 'supervisor.respond', inReplyTo: q.message_id, envelope: answerTo() });
+    await expect.poll(() => journal.waiting.length).toBe(2);
+    clock.increment(1_000);
+    await journal.commit();
+    journal.fail();
+    await until(agent('A'), (c) => c.rejected.length === 1);
+    expect(clock.armed(TIMEOUT)).toBe(0);
+    clock.increment(10 * TIMEOUT);
+    await flush();
+    expect(rejected('A')).toMatchObject([{ error: { code: 'request_timeout' }, requestId: q.message_id }]);
   });
 
   it('tells its requester once also when its timer fired while it waited', async () => {
