@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { derivedUuid } from '../../../../actors/runtime/derived-id.ts';
 import { createMemoryJournal } from '../../../../actors/runtime/memory-journal.ts';
 import type { JournalRecord } from '../../../../protocol/runtime/ack-record.ts';
-import type { RoutedRecord } from '../../../../protocol/runtime/routing.ts';
 import { ackTestSystem, startAckHarness, stopAgent } from '../../../support/ack-harness.ts';
 import { createGatedJournal } from '../../../support/gated-journal.ts';
 import { recorderAgent } from '../../../support/recorder-agent.ts';
 import { flush, startSystem, until } from '../../../support/supervisor-harness.ts';
-import { envelope } from '../../../support/test-system.ts';
+import { envelope, type TestEnvelope } from '../../../support/test-system.ts';
 import { TimerClock } from '../../../support/timer-clock.ts';
 
 /*
@@ -195,33 +194,40 @@ describe('closing records of acknowledged delivery', () => {
   it('announces no give-up of an early delivery whose own append then failed: its sender hears only that', async () => {
     const { system } = ackTestSystem();
     const clock = new TimerClock();
-    const journal = createGatedJournal<RoutedRecord>();
-    // Pipelined: B gets the question while its append waits, and never acks it.
+    const journal = createGatedJournal<JournalRecord>();
+    // Pipelined: B gets the questions while their appends wait, and never acks them.
     const h = startSystem(
       { ...system, agents: { ...system.agents, B: recorderAgent }, delivery: 'pipelined' },
       journal,
       clock,
     );
-    const q = question();
-    h.sendAs('A', { type: 'supervisor.send', envelope: q });
-    await until(h.agent('B'), (c) => c.received.length === 1);
+    const lost = question();
+    const kept = { ...question(), run_id: 'run-2' };
+    h.sendAs('A', { type: 'supervisor.send', envelope: lost });
+    h.sendAs('A', { type: 'supervisor.send', envelope: kept });
+    await until(h.agent('B'), (c) => c.received.length === 2);
     for (let i = 0; i < 50; i++) {
       clock.increment(100);
       await flush();
     }
-    // Given up on, its ack.undeliverable waiting behind the question's append.
-    expect(journal.waiting.flatMap((w) => w.data.map((r) => r.kind))).toContain('ack.undeliverable');
+    // Both given up on, each ack.undeliverable waiting behind its question's append.
+    const kinds = journal.waiting.flatMap((w) => w.data.map((r) => r.kind));
+    expect(kinds.filter((kind) => kind === 'ack.undeliverable')).toHaveLength(2);
     expect(h.rejected('A')).toEqual([]);
-    journal.fail();
+    journal.fail('disk full', 'run-1');
     await flush();
     while (journal.waiting.length > 0) {
       await journal.commit();
       await flush();
     }
-    expect(h.rejected('A').map((r) => r.error.code)).toEqual(['journal_unavailable']);
-    expect(h.emitted.filter((e) => e.type === 'supervisor.undeliverable' || e.type === 'supervisor.outbound')).toEqual(
-      [],
-    );
+    // The lost one is told as lost only; the other one's give-up is announced.
+    const idOf = (told: object) => (told as { envelope?: TestEnvelope }).envelope?.message_id;
+    expect(h.rejected('A').map((r) => [r.error.code, idOf(r)])).toEqual([
+      ['journal_unavailable', lost.message_id],
+      ['undeliverable', kept.message_id],
+    ]);
+    const announced = h.emitted.filter((e) => e.type === 'supervisor.undeliverable');
+    expect(announced.map(idOf)).toEqual([kept.message_id]);
     expect(h.actor.getSnapshot().context.acks?.closing).toBe(0);
   });
 });
