@@ -22,6 +22,19 @@ interface Settlement<E = unknown> {
    * in routing order, so that one sent again meanwhile is a new request): their timers go.
    */
   closedRequests: readonly string[];
+  /**
+   * Early deliveries revoked because their append failed, as the failure came back: acknowledged
+   * delivery waits for them no more, and a give-up of them is not announced (the writer may report
+   * a failure before the turns before it, in another batch of acks).
+   */
+  revokedEarly: readonly string[];
+}
+
+/** What resolving a batch's outcomes finds: the agents' confirmed inputs, and what the failures close or revoke. */
+interface Found {
+  confirmed: Set<string>;
+  closedRequests: string[];
+  revokedEarly: string[];
 }
 
 /** Whether receivers written as `receivers` include `name`. */
@@ -238,21 +251,17 @@ export class SupervisorLedger<E = unknown> {
    * of agents whose every early delivery is now settled.
    */
   settle(acked: readonly number[], failed: readonly { ticket: number; message: string }[]): Settlement<E> {
-    const confirmed = new Set<string>();
-    const closedRequests: string[] = [];
-    for (const ticket of acked) this.resolve(ticket, SETTLED_OK, confirmed, closedRequests);
-    for (const { ticket, message } of failed) this.resolve(ticket, { ok: false, message }, confirmed, closedRequests);
+    const found: Found = { confirmed: new Set<string>(), closedRequests: [], revokedEarly: [] };
+    for (const ticket of acked) this.resolve(ticket, SETTLED_OK, found);
+    for (const { ticket, message } of failed) this.resolve(ticket, { ok: false, message }, found);
+    const { confirmed, closedRequests, revokedEarly } = found;
     const due = this.pending.takeSettled();
-    return { due, released: confirmed.size > 0 ? this.outputs.release(confirmed) : [], closedRequests };
+    const released = confirmed.size > 0 ? this.outputs.release(confirmed) : [];
+    return { due, released, closedRequests, revokedEarly };
   }
 
   /** Records an append's outcome, for its ticket and the redeliveries that wait on it. */
-  private resolve(
-    ticket: number,
-    outcome: NonNullable<PendingDelivery['settled']>,
-    confirmed: Set<string>,
-    closedRequests: string[],
-  ): void {
+  private resolve(ticket: number, outcome: NonNullable<PendingDelivery['settled']>, found: Found): void {
     const p = this.pending.get(ticket);
     if (!p || p.settled) return;
     p.settled = outcome;
@@ -262,16 +271,17 @@ export class SupervisorLedger<E = unknown> {
       this.seen.forget(id);
       // A request (only a request is open under its own id) is closed now: sent again before its
       // turn in routing order, it is a new one.
-      if (this.requests.close(id)) closedRequests.push(id);
+      if (this.requests.close(id)) found.closedRequests.push(id);
       if (p.deliveredEarly) {
         this.revoked.add(id);
         this.outputs.revoke(id, p.targets);
+        found.revokedEarly.push(id);
       }
     }
-    if (p.deliveredEarly) this.outputs.settled(p.ticket, p.targets, confirmed);
+    if (p.deliveredEarly) this.outputs.settled(p.ticket, p.targets, found.confirmed);
     const followers = this.followers.size > 0 ? this.followers.get(ticket) : undefined;
     if (!followers) return;
     this.followers.delete(ticket);
-    for (const follower of followers) this.resolve(follower, outcome, confirmed, closedRequests);
+    for (const follower of followers) this.resolve(follower, outcome, found);
   }
 }

@@ -23,8 +23,13 @@ import { ackStepOf, deliverPending, refuse, type RoutedEvent, type SupervisorSte
 export function deliverJournaled(step: SupervisorStep, event: JournalAckEvent): void {
   const { ledger } = step.context;
   const { enqueue } = step;
-  const { due, released, closedRequests } = ledger.settle(event.tickets, event.failed);
+  const { due, released, closedRequests, revokedEarly } = ledger.settle(event.tickets, event.failed);
   cancelRequestTimers(step, closedRequests);
+  const { acks } = step.context;
+  if (acks && revokedEarly.length > 0) {
+    for (const id of revokedEarly) acks.revoked(id);
+    rescheduleAckTimer(ackStepOf(step, acks));
+  }
   const settled = new SettledBatch(step);
   for (const pending of due) {
     const { record, partition } = pending;
@@ -59,7 +64,6 @@ export function deliverJournaled(step: SupervisorStep, event: JournalAckEvent): 
     else settleAnswer(step, pending, true);
   }
   settled.flush();
-  const { acks } = step.context;
   if (acks?.closing) {
     const ackStep = ackStepOf(step, acks);
     applyAckEffects(ackStep, acks.settled(event.tickets, event.failed, ackStep.now));
@@ -173,17 +177,13 @@ function closeTrackedExpiry(step: SupervisorStep, pending: PendingDelivery): boo
   return true;
 }
 
-/** An append failed: its sender hears `journal_unavailable`, and agents that got it early stop working on it. */
+/** An append failed, at its turn: its sender hears `journal_unavailable`, and agents that got it early stop working on it. */
 function revoke(step: SupervisorStep, pending: PendingDelivery, message: string | undefined): void {
   const rejected = journalRefusal(`The journal could not store the envelope: ${message}. Send it again.`, {
     envelope: pending.record.envelope,
   });
   refuse(step, pending.sender, rejected);
   if (!pending.deliveredEarly) return;
+  // Acknowledged delivery let go of it as the failure came back (`revokedEarly`).
   for (const target of pending.targets) step.enqueue.sendTo(target, { type: 'agent.cancel', requestId: pending.id });
-  const { acks } = step.context;
-  if (acks) {
-    acks.revoked(pending.id);
-    rescheduleAckTimer(ackStepOf(step, acks));
-  }
 }

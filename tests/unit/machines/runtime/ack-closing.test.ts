@@ -230,4 +230,35 @@ describe('closing records of acknowledged delivery', () => {
     expect(announced.map(idOf)).toEqual([kept.message_id]);
     expect(h.actor.getSnapshot().context.acks?.closing).toBe(0);
   });
+
+  it('announces no give-up of a revoked delivery whose failure came back in an earlier batch of acks than its turn', async () => {
+    const { system } = ackTestSystem();
+    const clock = new TimerClock();
+    const journal = createGatedJournal<JournalRecord>();
+    const h = startSystem(
+      { ...system, agents: { ...system.agents, B: recorderAgent }, delivery: 'pipelined' },
+      journal,
+      clock,
+    );
+    // More notes ahead of it than the writer reports in one event (256 acks): the question's turn
+    // comes in a later batch than the one that carries its give-up's outcome.
+    const notes = 300;
+    for (let i = 0; i < notes; i++) h.sendAs('A', { type: 'supervisor.send', envelope: envelope({ run_id: 'run-2' }) });
+    const lost = question();
+    h.sendAs('A', { type: 'supervisor.send', envelope: lost });
+    await until(h.agent('B'), (c) => c.received.length === notes + 1);
+    for (let i = 0; i < 50; i++) {
+      clock.increment(100);
+      await flush();
+    }
+    const onRun1 = journal.waiting.filter((w) => w.partition === 'run-1').flatMap((w) => w.data.map((r) => r.kind));
+    expect(onRun1).toContain('ack.undeliverable');
+    journal.fail('disk full', 'run-1');
+    while (journal.waiting.some((w) => w.partition === 'run-1')) await journal.commit('run-1');
+    while (journal.waiting.length > 0) await journal.commit('run-2');
+    await until(h.agent('A'), (c) => c.rejected.length === 1);
+    await flush();
+    expect(h.rejected('A').map((r) => r.error.code)).toEqual(['journal_unavailable']);
+    expect(h.emitted.filter((e) => e.type === 'supervisor.undeliverable')).toEqual([]);
+  });
 });
