@@ -49,6 +49,28 @@ async function runOutRetries(h: ReturnType<typeof gatedHarness>) {
   return q;
 }
 
+/**
+ * Pipelined delivery on a gated journal: B gets what A sends while its append waits, and never
+ * acks it. `giveUp` runs the clock through every delivery to the give-up (5 s).
+ */
+function pipelinedToSilentB() {
+  const { system } = ackTestSystem();
+  const clock = new TimerClock();
+  const journal = createGatedJournal<JournalRecord>();
+  const h = startSystem(
+    { ...system, agents: { ...system.agents, B: recorderAgent }, delivery: 'pipelined' },
+    journal,
+    clock,
+  );
+  const giveUp = async () => {
+    for (let i = 0; i < 50; i++) {
+      clock.increment(100);
+      await flush();
+    }
+  };
+  return { h, clock, journal, giveUp };
+}
+
 describe('closing records of acknowledged delivery', () => {
   it('announces a give-up (event, sender told, dead letter) only once its ack.undeliverable record is durable', async () => {
     const h = gatedHarness();
@@ -192,24 +214,13 @@ describe('closing records of acknowledged delivery', () => {
   });
 
   it('announces no give-up of an early delivery whose own append then failed: its sender hears only that', async () => {
-    const { system } = ackTestSystem();
-    const clock = new TimerClock();
-    const journal = createGatedJournal<JournalRecord>();
-    // Pipelined: B gets the questions while their appends wait, and never acks them.
-    const h = startSystem(
-      { ...system, agents: { ...system.agents, B: recorderAgent }, delivery: 'pipelined' },
-      journal,
-      clock,
-    );
+    const { h, journal, giveUp } = pipelinedToSilentB();
     const lost = question();
     const kept = { ...question(), run_id: 'run-2' };
     h.sendAs('A', { type: 'supervisor.send', envelope: lost });
     h.sendAs('A', { type: 'supervisor.send', envelope: kept });
     await until(h.agent('B'), (c) => c.received.length === 2);
-    for (let i = 0; i < 50; i++) {
-      clock.increment(100);
-      await flush();
-    }
+    await giveUp();
     // Both given up on, each ack.undeliverable waiting behind its question's append.
     const kinds = journal.waiting.flatMap((w) => w.data.map((r) => r.kind));
     expect(kinds.filter((kind) => kind === 'ack.undeliverable')).toHaveLength(2);
@@ -232,14 +243,7 @@ describe('closing records of acknowledged delivery', () => {
   });
 
   it('announces no give-up of a revoked delivery whose failure came back in an earlier batch of acks than its turn', async () => {
-    const { system } = ackTestSystem();
-    const clock = new TimerClock();
-    const journal = createGatedJournal<JournalRecord>();
-    const h = startSystem(
-      { ...system, agents: { ...system.agents, B: recorderAgent }, delivery: 'pipelined' },
-      journal,
-      clock,
-    );
+    const { h, journal, giveUp } = pipelinedToSilentB();
     // More notes ahead of it than the writer reports in one event (256 acks): the question's turn
     // comes in a later batch than the one that carries its give-up's outcome.
     const notes = 300;
@@ -247,10 +251,7 @@ describe('closing records of acknowledged delivery', () => {
     const lost = question();
     h.sendAs('A', { type: 'supervisor.send', envelope: lost });
     await until(h.agent('B'), (c) => c.received.length === notes + 1);
-    for (let i = 0; i < 50; i++) {
-      clock.increment(100);
-      await flush();
-    }
+    await giveUp();
     const onRun1 = journal.waiting.filter((w) => w.partition === 'run-1').flatMap((w) => w.data.map((r) => r.kind));
     expect(onRun1).toContain('ack.undeliverable');
     journal.fail('disk full', 'run-1');
