@@ -1,13 +1,13 @@
 /**
- * The supervisor's settlement step, on each batch of journal outcomes (`journal.acked`): what
- * became durable is delivered in routing order (or, delivered early, confirmed) and announced as
- * routed; an append that failed is refused to its sender and its early delivery revoked; an
- * envelope that expired is announced as such; in its turn an answer closes or reopens its
- * request, and a request is stored or, expired, closed; a failed request's timer goes
- * (`supervisor-requests.ts`); what agents produced while
- * their input was not durable is handled now, in order, or refused if that input's append failed;
- * and a give-up or expiry of acknowledged delivery is announced once the record closing it is
- * durable.
+ * The supervisor's settlement step, on each batch of journal outcomes (`journal.acked`): as a
+ * failure comes back, a failed request's timer goes and acknowledged delivery lets go of a failed
+ * early delivery; then, in routing order, what became durable is delivered (or, delivered early,
+ * confirmed) and announced as routed; an append that failed is refused to its sender and its early
+ * delivery revoked; an envelope that expired is announced as such; an answer closes or reopens its
+ * request, and a request is stored or, expired, closed (`supervisor-requests.ts`); what agents
+ * produced while their input was not durable is handled now, in order, or refused if that input's
+ * append failed; and a give-up or expiry of acknowledged delivery is announced once the record
+ * closing it is durable.
  */
 import type { AnyActorRef } from 'xstate';
 import type { AgentReport } from '../../protocol/runtime/agent-report.ts';
