@@ -54,6 +54,22 @@ export function settleAnswer(step: SupervisorStep, pending: PendingDelivery, del
 }
 
 /**
+ * An envelope that was not refused comes to its turn in routing order, `delivered` or (expired
+ * while it waited for the disk) not: a request settles itself, an answer its request. (A failed
+ * append settles only as an answer: the failed request was closed as its failure came back, and
+ * one sent again meanwhile under its id is a new request.)
+ */
+export function settleTurn(
+  step: SupervisorStep,
+  pending: PendingDelivery,
+  delivered: boolean,
+  batch: { flush(): void },
+): void {
+  if (pending.record.kind === 'request') settleRequest(step, pending, delivered, batch);
+  else settleAnswer(step, pending, delivered);
+}
+
+/**
  * A request comes to its turn in routing order. Delivered (durable and handed over): if its timer
  * fired while it waited for the disk, it is closed and its requester told, after the settled
  * `batch` is flushed (its delivery first). Expired while it waited (delivered to nobody): it is
@@ -61,7 +77,7 @@ export function settleAnswer(step: SupervisorStep, pending: PendingDelivery, del
  * being journaled decides instead (`OpenRequests`). (One whose append failed was closed as the
  * failure came back, and its requester hears that.)
  */
-export function settleRequest(
+function settleRequest(
   step: SupervisorStep,
   pending: PendingDelivery,
   delivered: boolean,

@@ -16,7 +16,7 @@ import type { JournalAckEvent } from '../../actors/runtime/journal-writer.ts';
 import type { PendingDelivery } from './pending-deliveries.ts';
 import { ackItemOf, applyAckEffects, rescheduleAckTimer } from './supervisor-acks.ts';
 import { deliveryOf, expiredEvent, journalRefusal, type AgentDeliveryEvent } from './supervisor-events.ts';
-import { cancelRequestTimers, settleAnswer, settleRequest } from './supervisor-requests.ts';
+import { cancelRequestTimers, settleAnswer, settleTurn } from './supervisor-requests.ts';
 import { ackStepOf, deliverPending, refuse, type RoutedEvent, type SupervisorStep } from './supervisor-step.ts';
 
 /** Settles a batch of journal outcomes. */
@@ -51,8 +51,7 @@ export function deliverJournaled(step: SupervisorStep, event: JournalAckEvent): 
     if (!pending.deliveredEarly && pending.expiresAt !== undefined && ledger.expiredNow(pending)) {
       settled.flush();
       if (!closeTrackedExpiry(step, pending)) enqueue.emit(expiredEvent(partition, record, 'delivery'));
-      if (record.kind === 'request') settleRequest(step, pending, false, settled);
-      else settleAnswer(step, pending, false);
+      settleTurn(step, pending, false, settled);
       continue;
     }
     if (!pending.deliveredEarly) settled.deliver(pending);
@@ -61,8 +60,7 @@ export function deliverJournaled(step: SupervisorStep, event: JournalAckEvent): 
       settled.flush();
       enqueue({ type: 'emitRouted', params: { type: 'supervisor.outbound', partition, record } });
     }
-    if (record.kind === 'request') settleRequest(step, pending, true, settled);
-    else settleAnswer(step, pending, true);
+    settleTurn(step, pending, true, settled);
   }
   settled.flush();
   if (acks?.closing) {
